@@ -1,0 +1,47 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/baolab/baolab/engine"
+)
+
+func init() {
+	rootCmd.AddCommand(&cobra.Command{
+		Use:   "rules",
+		Short: "List the variants and their rule options, defaults and allowed values",
+		Long: `List every variant with its rule options: default, allowed values and meaning.
+The list is generated from the same tables the ruleset parser uses.
+A ruleset is written VARIANT or VARIANT:key=value,key=value.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return writeRules(cmd.OutOrStdout())
+		},
+	})
+}
+
+func writeRules(w io.Writer) error {
+	for i, v := range engine.Variants() {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintf(w, "%s — %s\n", v.Name, v.Title)
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "  option\tdefault\tallowed\tmeaning")
+		for _, o := range v.Options {
+			help := o.Help
+			if o.Ignored {
+				help = "(does not apply; accepted and ignored) " + help
+			}
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", o.Key, o.Default, o.Allowed(), help)
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,11 @@
+// Package all registers every baolab variant with package engine. Import it
+// for its side effect:
+//
+//	import _ "github.com/baolab/baolab/engine/all"
+package all
+
+import (
+	_ "github.com/baolab/baolab/engine/kimasai2"
+	_ "github.com/baolab/baolab/engine/kimasai4"
+	_ "github.com/baolab/baolab/engine/kingulu"
+)

@@ -1,0 +1,49 @@
+// Package engine defines the game API that every baolab rule set implements,
+// and the ruleset syntax that selects a rule set and its options.
+//
+// The API has the shape game researchers know from OpenSpiel: a Game is an
+// immutable rule set (variant plus option values) that makes States; a State
+// is one position in one game with its history. A State tells whose turn it
+// is, writes its moves into a caller-provided buffer, applies a move
+// (undo is a value copy: Clone once, then CopyFrom, which does not allocate),
+// and reports the result, the end reason, each player's material and a
+// 64-bit position hash that the variant maintains incrementally.
+//
+// # Candidates and legal moves
+//
+// Some sowing moves never end. Whether a move ends is known only by sowing
+// it, which can take more than 10^8 laps, so States offer two move lists:
+//
+//   - Candidates: the moves that pass every rule except the never-ending
+//     check (cheap). A move already found to be never-ending at this ply is
+//     left out.
+//   - Legal: the exact list (each candidate is sown to its end on a copy).
+//
+// An agent that samples a move samples from Candidates and calls Apply. With
+// infinite=illegal, Apply reports ErrNeverEnding for a never-ending move and
+// leaves the position unchanged except that the move is no longer a
+// candidate; if it was the last candidate the game is over (the player to
+// move has no legal move). So random play pays for the full check only on
+// the move it plays:
+//
+//	for !s.Over() {
+//		moves = s.Candidates(moves[:0])
+//		m := moves[rng.IntN(len(moves))]
+//		if _, err := s.Apply(m); err != nil && !errors.Is(err, engine.ErrNeverEnding) {
+//			return err
+//		}
+//	}
+//
+// # Rulesets
+//
+// A ruleset is written VARIANT or VARIANT:key=value,key=value. Parse checks
+// the variant and every option against the variant's option table and
+// returns a Game; its Ruleset method gives the canonical form: the variant
+// name followed by every option that differs from its default, in
+// alphabetical order. Options that do not apply to a variant are accepted,
+// checked, and then dropped from the canonical form, since they cannot
+// change the game.
+//
+// Variants register themselves with Register from their package's init
+// function; import baolab/engine/all to get all of them.
+package engine

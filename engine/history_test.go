@@ -1,0 +1,74 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+func TestHistoryCountsAgainstMap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var h History
+	ref := map[uint64]int{}
+	for i := 0; i < 20000; i++ {
+		if rng.IntN(500) == 0 {
+			h.Reset()
+			clear(ref)
+		}
+		x := rng.Uint64N(300) << (rng.IntN(3) * 20) // collisions in the low bits
+		ref[x]++
+		if got := h.Push(x); got != ref[x] {
+			t.Fatalf("step %d: Push(%d) = %d, want %d", i, x, got, ref[x])
+		}
+		if y := rng.Uint64N(300); h.Count(y) != ref[y] {
+			t.Fatalf("step %d: Count(%d) = %d, want %d", i, y, h.Count(y), ref[y])
+		}
+	}
+	var c History
+	c.CopyFrom(&h)
+	for x, n := range ref {
+		if c.Count(x) != n {
+			t.Fatalf("copy: Count(%d) = %d, want %d", x, c.Count(x), n)
+		}
+	}
+	if c.Len() != h.Len() {
+		t.Fatalf("copy Len %d, want %d", c.Len(), h.Len())
+	}
+}
+
+func TestTrackFirstRepeat(t *testing.T) {
+	var tr Track
+	tr.Start(1, false)
+	for _, c := range []struct {
+		h     uint64
+		irrev bool
+		want  int
+	}{{2, false, 1}, {3, false, 1}, {1, true, 1}, {2, false, 1}, {1, false, 2}} {
+		if got := tr.Record(c.h, c.irrev); got != c.want {
+			t.Fatalf("ply %d: Record = %d, want %d", tr.Ply, got, c.want)
+		}
+	}
+	if tr.FirstRepeat != 5 {
+		t.Errorf("FirstRepeat %d, want 5", tr.FirstRepeat)
+	}
+	if tr.Record(1, false) != 0 {
+		t.Error("positions still recorded after the first repeat without CountAll")
+	}
+	tr.Start(7, true)
+	tr.Record(8, false)
+	tr.Record(7, false)
+	tr.Record(8, false)
+	if n := tr.Record(7, false); n != 3 || tr.FirstRepeat != 2 {
+		t.Errorf("CountAll: third occurrence count %d FirstRepeat %d", n, tr.FirstRepeat)
+	}
+}
+
+func TestHistoryCopyFromDoesNotAllocate(t *testing.T) {
+	var a, b History
+	for i := uint64(0); i < 1000; i++ {
+		a.Push(i * 7919)
+	}
+	b.CopyFrom(&a)
+	if n := testing.AllocsPerRun(100, func() { b.CopyFrom(&a) }); n != 0 {
+		t.Errorf("%v allocations", n)
+	}
+}

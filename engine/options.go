@@ -1,0 +1,169 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Option describes one rule option of a variant: its key, default and
+// allowed values. The same table drives parsing, validation, the canonical
+// form and `baolab rules`.
+type Option struct {
+	Key     string
+	Default string
+	// Values lists the allowed words for a choice option. For a numeric
+	// option it lists extra words allowed besides the range (e.g. "none").
+	Values []string
+	// Numeric options accept integers in [Min, Max].
+	Numeric  bool
+	Min, Max int
+	// Help is a one-line meaning.
+	Help string
+	// Ignored marks an option that is accepted and checked but does not
+	// apply to the variant (and so never appears in the canonical form).
+	Ignored bool
+}
+
+// Allowed describes the allowed values in one phrase, as used in errors
+// and in `baolab rules`.
+func (o Option) Allowed() string {
+	var parts []string
+	if o.Numeric {
+		if o.Max == 0 {
+			parts = append(parts, fmt.Sprintf("an integer >= %d", o.Min))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d..%d", o.Min, o.Max))
+		}
+	}
+	parts = append(parts, o.Values...)
+	return strings.Join(parts, ", ")
+}
+
+// normalize returns the canonical text of value v, or an error naming the
+// key and the allowed values.
+func (o Option) normalize(variant, v string) (string, error) {
+	for _, w := range o.Values {
+		if v == w {
+			return v, nil
+		}
+	}
+	if o.Numeric {
+		n, err := strconv.Atoi(v)
+		if err == nil && n >= o.Min && (o.Max == 0 || n <= o.Max) {
+			return strconv.Itoa(n), nil
+		}
+	}
+	return "", fmt.Errorf("%s: option %q: value %q not allowed (allowed: %s)", variant, o.Key, v, o.Allowed())
+}
+
+// CommonOptions returns the options every variant has. applies says
+// whether infinite and lap_limit apply (they do not to stepping games).
+func CommonOptions(infiniteApplies bool) []Option {
+	return []Option{
+		{Key: "first", Default: "south", Values: []string{"south", "north"}, Help: "who moves first"},
+		{Key: "max_plies", Default: "1000", Numeric: true, Min: 1, Help: "a game not over after this many plies ends as unfinished (not a draw)"},
+		{Key: "infinite", Default: "illegal", Values: []string{"illegal", "draw"}, Ignored: !infiniteApplies,
+			Help: "a move whose sowing never ends is not legal (illegal) or ends the game drawn (draw)"},
+		{Key: "lap_limit", Default: "none", Values: []string{"none"}, Numeric: true, Min: 1, Ignored: !infiniteApplies,
+			Help: "none: exact never-ending detection; N: a move still sowing after N laps counts as never-ending"},
+	}
+}
+
+// Values holds one value (canonical text) for every option of a variant.
+type Values map[string]string
+
+// Int returns the integer value of key (the table guarantees it parses).
+// A word such as "none" gives 0.
+func (v Values) Int(key string) int {
+	n, _ := strconv.Atoi(v[key])
+	return n
+}
+
+// Common holds the options every variant has, typed.
+type Common struct {
+	First        Player
+	MaxPlies     int
+	InfiniteDraw bool  // infinite=draw
+	LapLimit     int64 // 0: exact detection (lap_limit=none)
+}
+
+// Common returns the common options, typed.
+func (v Values) Common() Common {
+	c := Common{MaxPlies: v.Int("max_plies"), InfiniteDraw: v["infinite"] == "draw", LapLimit: int64(v.Int("lap_limit"))}
+	if v["first"] == "north" {
+		c.First = North
+	}
+	return c
+}
+
+// Canonical returns the canonical ruleset string of variant with values v:
+// the variant name and every applicable option that differs from its
+// default, in alphabetical order.
+func Canonical(variant string, table []Option, v Values) string {
+	var diff []string
+	for _, o := range table {
+		if !o.Ignored && v[o.Key] != o.Default {
+			diff = append(diff, o.Key+"="+v[o.Key])
+		}
+	}
+	if len(diff) == 0 {
+		return variant
+	}
+	sort.Strings(diff)
+	return variant + ":" + strings.Join(diff, ",")
+}
+
+// ParseValues checks the option list text (the part after "VARIANT:", may
+// be empty) against table and returns every option's value, defaults
+// filled in. Errors name the offending key and the allowed values.
+func ParseValues(variant string, table []Option, text string) (Values, error) {
+	v := make(Values, len(table))
+	given := make(map[string]bool)
+	if strings.TrimSpace(text) != "" {
+		for _, item := range strings.Split(text, ",") {
+			key, val, ok := strings.Cut(strings.TrimSpace(item), "=")
+			key, val = strings.TrimSpace(key), strings.TrimSpace(val)
+			if !ok || key == "" {
+				return nil, fmt.Errorf("%s: option %q is not of the form key=value", variant, strings.TrimSpace(item))
+			}
+			o, found := findOption(table, key)
+			if !found {
+				return nil, fmt.Errorf("%s: unknown option %q (options: %s)", variant, key, optionKeys(table))
+			}
+			if given[key] {
+				return nil, fmt.Errorf("%s: option %q given twice", variant, key)
+			}
+			given[key] = true
+			norm, err := o.normalize(variant, val)
+			if err != nil {
+				return nil, err
+			}
+			v[key] = norm
+		}
+	}
+	for _, o := range table {
+		if _, ok := v[o.Key]; !ok {
+			v[o.Key] = o.Default
+		}
+	}
+	return v, nil
+}
+
+func findOption(table []Option, key string) (Option, bool) {
+	for _, o := range table {
+		if o.Key == key {
+			return o, true
+		}
+	}
+	return Option{}, false
+}
+
+func optionKeys(table []Option) string {
+	keys := make([]string, len(table))
+	for i, o := range table {
+		keys[i] = o.Key
+	}
+	return strings.Join(keys, ", ")
+}
