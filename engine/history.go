@@ -73,8 +73,17 @@ func (h *History) grow() {
 		n *= 2
 	}
 	old := h.hashes
-	h.slots = make([]slot, n)
-	h.hashes = make([]uint64, 0, n/2)
+	if cap(h.slots) >= n {
+		// Reuse the arrays (they may be larger after a CopyFrom from a
+		// shorter history). Rebuilding in place is safe: Push writes
+		// hashes[i] only after old[i] has been read.
+		h.slots = h.slots[:n]
+		clear(h.slots)
+		h.hashes = h.hashes[:0]
+	} else {
+		h.slots = make([]slot, n)
+		h.hashes = make([]uint64, 0, n/2)
+	}
 	for _, x := range old {
 		h.Push(x)
 	}

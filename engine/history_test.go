@@ -72,3 +72,23 @@ func TestHistoryCopyFromDoesNotAllocate(t *testing.T) {
 		t.Errorf("%v allocations", n)
 	}
 }
+
+func TestHistoryGrowsWithoutAllocatingAfterCopyFromShorter(t *testing.T) {
+	var long, short, h History
+	for i := uint64(0); i < 500; i++ {
+		long.Push(i)
+	}
+	short.Push(1)
+	h.CopyFrom(&long)
+	allocs := testing.AllocsPerRun(20, func() {
+		h.CopyFrom(&short)
+		for i := uint64(0); i < 400; i++ {
+			if h.Push(i*31+7) != 1 {
+				t.Fatal("count wrong after regrow")
+			}
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations", allocs)
+	}
+}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 	"sync"
 )
@@ -10,6 +11,7 @@ import (
 type Variant struct {
 	Name    string   // e.g. "kingulu"
 	Title   string   // e.g. "Bao Kingulu (2x6 relay sowing)"
+	Order   int      // position in listings (RULES.md's section number)
 	Options []Option // every option, common ones included
 	// New makes a Game from values that ParseValues has checked. It returns
 	// an error only for combinations of values that the table cannot
@@ -35,23 +37,28 @@ func Register(v Variant) {
 	registry = append(registry, v)
 }
 
-// Variants returns the registered variants in registration order.
+// Variants returns the registered variants by Order, then name.
 func Variants() []Variant {
 	registryMu.RLock()
 	defer registryMu.RUnlock()
-	return append([]Variant(nil), registry...)
+	vs := append([]Variant(nil), registry...)
+	sort.SliceStable(vs, func(i, j int) bool {
+		if vs[i].Order != vs[j].Order {
+			return vs[i].Order < vs[j].Order
+		}
+		return vs[i].Name < vs[j].Name
+	})
+	return vs
 }
 
 // Lookup returns the variant called name.
 func Lookup(name string) (Variant, error) {
-	registryMu.RLock()
-	defer registryMu.RUnlock()
 	var names []string
-	for _, r := range registry {
-		if r.Name == name {
-			return r, nil
+	for _, v := range Variants() {
+		if v.Name == name {
+			return v, nil
 		}
-		names = append(names, r.Name)
+		names = append(names, v.Name)
 	}
 	return Variant{}, fmt.Errorf("unknown variant %q (variants: %s)", name, strings.Join(names, ", "))
 }

@@ -1,0 +1,94 @@
+// Package agent provides the game-playing agents of baolab simulations:
+// random, greedy, alpha-beta search and Monte Carlo tree search. They play
+// any engine.Game through the engine.State API alone.
+//
+// # Specs
+//
+// An agent is chosen by a spec string, NAME or NAME:key=value,...:
+//
+//	spec                 keys (default, allowed)
+//	random               none
+//	greedy               none
+//	alphabeta:depth=N    depth (4, 1..32)
+//	mcts:iters=N,c=C     iters (400, 1..10000000), c (1.4, 0..100)
+//
+// Parse reads a spec; omitted keys take their defaults; spaces around
+// names, keys and values are ignored. The canonical form (Spec.String),
+// written to logs, lists every key in the fixed order above with its
+// value, e.g. "alphabeta:depth=4" and "mcts:iters=400,c=1.4"; "random" and
+// "greedy" have none. A bad spec gives a one-line error that quotes it and
+// names the problem and what is allowed.
+//
+// ParsePair reads the agents of both seats, "SOUTH/NORTH" (e.g.
+// "mcts:iters=400,c=1.4/greedy"); a single spec puts the same agent in
+// both seats. PairString writes the canonical pair, always both seats
+// ("greedy/greedy").
+//
+// The spec types Random, Greedy, AlphaBeta and MCTS can also be built
+// directly; a zero Depth or Iters takes its default.
+//
+// # Scores
+//
+// Greedy and alphabeta score a position for a player p as follows. While
+// the game goes on: p's material minus the opponent's (engine
+// State.Material). In kingulu and kimasai-two-rows the total material is
+// constant, so this ranks positions as p's own material does; in
+// kimasai-four-rows, where a player's own stones never increase, it is the
+// stones p has captured minus the stones p has lost. A finished game scores ±(2^24 - d) for a win
+// or a loss d plies from the position searched, so a faster win and a
+// slower loss score higher, and 0 for a draw and for an unfinished game
+// (max_plies reached), as MCTS scores both one half.
+//
+// # Agents
+//
+// random plays a candidate drawn uniformly.
+//
+// greedy plays every candidate on a spare state and plays the one of best
+// score for the mover after the move (the most material, or a win), ties
+// broken uniformly at random. A candidate that turns out never-ending
+// (infinite=illegal) is skipped; if every candidate is never-ending it
+// returns any of them, the caller's Apply rejects it and the state ends the
+// game when none is left. With infinite=draw a never-ending move is
+// playable and scores as a draw.
+//
+// alphabeta:depth=N searches N plies by negamax with alpha-beta pruning
+// (fail-soft), scoring the positions at depth N and the finished games as
+// above. At each node every candidate is played once and scored, the moves
+// are searched best score first (captures and wins first), never-ending
+// candidates are skipped, and a node whose candidates are all never-ending
+// is the end of the game the state reaches when it has rejected them all.
+// A player who moves twice in a row is searched as such (no sign change).
+// At the root every move that ties with the best value is found exactly and
+// one of them is played at random, so alphabeta:depth=1 chooses among the
+// same moves as greedy.
+// It uses one preallocated state and move buffer per ply of depth.
+//
+// mcts:iters=N,c=C runs N iterations of UCT from the position: descend from
+// the root by the largest mean + C·sqrt(ln N_parent / n_child) (means of
+// the mover at each node, rewards in [0, 1]), trying a node's unvisited
+// moves first in random order; add the first new node, play uniformly
+// random candidates from it to the end of the game (a game that reaches
+// max_plies ends there, unfinished), and back up the reward 1 for a win, 0
+// for a loss, 1/2 for a draw or an unfinished game, each node seeing it
+// from the view of the player who moved into it. It plays the most visited
+// root move, ties broken at random. Never-ending moves met in the tree are
+// marked and never chosen again; a node whose moves are all never-ending is
+// an end of the game. The tree is rebuilt for each move in a node pool
+// that is reused from move to move. The UCB value is computed without fused
+// multiply-adds, so the choices are the same on every platform.
+//
+// # Determinism and cost
+//
+// Every agent is deterministic given the seed of its last Reset (an agent
+// never reset plays as after Reset(0)): the same seed, game and positions
+// give the same moves. Each agent kind draws from its own PCG stream, so
+// different agents given the same seed do not make correlated choices;
+// the simulator should still give each seat its own seed.
+//
+// random and greedy do not allocate per move, nor do alphabeta and mcts
+// once their states and node pool have grown, as long as the engine's
+// State methods do not. Greedy and alphabeta sow every candidate they
+// consider, and MCTS rollouts sow the moves they play, so with exact
+// never-ending detection (lap_limit=none) they pay for every never-ending
+// move they meet; in kimasai-two-rows one such move can take 10^8 laps.
+package agent

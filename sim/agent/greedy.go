@@ -1,0 +1,43 @@
+package agent
+
+import "github.com/baolab/baolab/engine"
+
+type greedyAgent struct {
+	seeded
+	spare engine.State
+}
+
+func newGreedy(g engine.Game) *greedyAgent {
+	a := &greedyAgent{spare: g.NewState()}
+	a.init(streamGreedy)
+	return a
+}
+
+// Choose plays each move on a spare copy of s and returns one that scores
+// best for the mover, ties broken uniformly at random.
+func (a *greedyAgent) Choose(s engine.State, moves []engine.Move) engine.Move {
+	me := s.Player()
+	best, ties := -scoreInf, 0
+	choice := moves[0]
+	for _, m := range moves {
+		if !applyOn(a.spare, s, m) {
+			continue // never-ending with infinite=illegal: not playable
+		}
+		v := score(a.spare, me, 1)
+		switch {
+		case v > best:
+			best, ties, choice = v, 1, m
+		case v == best:
+			ties++
+			if a.rng.IntN(ties) == 0 {
+				choice = m
+			}
+		}
+	}
+	if ties == 0 {
+		// Every move is never-ending: any will do, the caller's Apply
+		// rejects it and the state ends the game when none is left.
+		return moves[a.rng.IntN(len(moves))]
+	}
+	return choice
+}

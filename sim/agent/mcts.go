@@ -1,0 +1,225 @@
+package agent
+
+import (
+	"errors"
+	"math"
+	"strconv"
+
+	"github.com/baolab/baolab/engine"
+)
+
+type mctsAgent struct {
+	seeded
+	iters int
+	c     float64
+	sim   engine.State // the position of the current descent and rollout
+	spare engine.State
+	nodes []node  // the tree; nodes[0] is the root. Reused from move to move.
+	path  []int32 // nodes of the current descent, root first
+	buf   []engine.Move
+}
+
+// node is one position of the tree, reached from its parent by move.
+type node struct {
+	first    int32 // index of the first child; -1 until expanded
+	n        uint8 // number of children
+	move     engine.Move
+	mover    engine.Player // the player who played move
+	dead     bool          // move turned out never-ending (infinite=illegal)
+	terminal bool          // the game is over here; reward holds its outcome
+	visits   int32
+	wins     float64 // sum of the rewards for mover
+	reward   float64 // terminal outcome for the root's mover
+}
+
+func newMCTS(g engine.Game, iters int, c float64) *mctsAgent {
+	a := &mctsAgent{
+		iters: iters,
+		c:     c,
+		sim:   g.NewState(),
+		spare: g.NewState(),
+		buf:   make([]engine.Move, 0, engine.MaxMoves),
+	}
+	a.init(streamMCTS)
+	return a
+}
+
+// Choose runs iters UCT iterations from s and returns the most visited
+// move, ties broken uniformly at random.
+func (a *mctsAgent) Choose(s engine.State, moves []engine.Move) engine.Move {
+	root := s.Player()
+	a.nodes = append(a.nodes[:0], node{first: -1})
+	a.expand(0, root, moves)
+	for it := 0; it < a.iters; it++ {
+		a.sim.CopyFrom(s)
+		a.path = append(a.path[:0], 0)
+		reward, ok := a.descend(root)
+		if !ok {
+			break // every root move is never-ending
+		}
+		for _, i := range a.path {
+			nd := &a.nodes[i]
+			nd.visits++
+			if nd.mover == root {
+				nd.wins += reward
+			} else {
+				nd.wins += 1 - reward
+			}
+		}
+	}
+	r := &a.nodes[0]
+	var best int32 = -1
+	ties := 0
+	choice := moves[a.rng.IntN(len(moves))]
+	for i := r.first; i < r.first+int32(r.n); i++ {
+		nd := &a.nodes[i]
+		if nd.dead {
+			continue
+		}
+		switch {
+		case nd.visits > best:
+			best, ties, choice = nd.visits, 1, nd.move
+		case nd.visits == best:
+			ties++
+			if a.rng.IntN(ties) == 0 {
+				choice = nd.move
+			}
+		}
+	}
+	return choice
+}
+
+// expand gives node i one child per move, played by mover.
+func (a *mctsAgent) expand(i int32, mover engine.Player, moves []engine.Move) {
+	first := int32(len(a.nodes))
+	for _, m := range moves {
+		a.nodes = append(a.nodes, node{first: -1, move: m, mover: mover})
+	}
+	a.nodes[i].first, a.nodes[i].n = first, uint8(len(moves))
+}
+
+// descend walks from the root (a.sim holds the root position) by UCT to a
+// node not visited before, or to the end of the game, playing the moves on
+// a.sim and recording the path, then plays a random rollout. It returns
+// the reward for the root's mover: 1 for a win, 0 for a loss, 1/2 for a
+// draw or an unfinished game. ok is false if every root move is
+// never-ending.
+func (a *mctsAgent) descend(root engine.Player) (reward float64, ok bool) {
+	var cur int32
+	for {
+		nd := &a.nodes[cur]
+		if nd.terminal {
+			return nd.reward, true
+		}
+		if a.sim.Over() {
+			nd.terminal, nd.reward = true, outcome(a.sim, root)
+			return nd.reward, true
+		}
+		if nd.first < 0 {
+			a.buf = a.sim.Candidates(a.buf[:0])
+			a.expand(cur, a.sim.Player(), a.buf)
+			nd = &a.nodes[cur]
+		}
+		c := a.pick(cur)
+		if c < 0 {
+			// Every move here is never-ending: the player to move has no
+			// legal move.
+			if cur == 0 {
+				return 0, false
+			}
+			a.rejectAll(cur)
+			nd = &a.nodes[cur]
+			nd.terminal, nd.reward = true, outcome(a.spare, root)
+			return nd.reward, true
+		}
+		_, err := a.sim.Apply(a.nodes[c].move)
+		if errors.Is(err, engine.ErrNeverEnding) {
+			a.nodes[c].dead = true
+			continue // a.sim still holds this node's position
+		}
+		if err != nil {
+			panic("agent: mcts: candidate " + strconv.Itoa(int(a.nodes[c].move)) + " does not apply: " + err.Error())
+		}
+		a.path = append(a.path, c)
+		cur = c
+		if a.nodes[c].visits == 0 {
+			if !a.sim.Over() {
+				return a.rollout(root), true
+			}
+			a.nodes[c].terminal, a.nodes[c].reward = true, outcome(a.sim, root)
+			return a.nodes[c].reward, true
+		}
+	}
+}
+
+// pick returns the child of node i to descend into: a random unvisited
+// live child if there is one, else the live child of largest UCB1 value
+// mean + c·sqrt(ln N / n) (the first on ties), or -1 if every child is dead.
+func (a *mctsAgent) pick(i int32) int32 {
+	nd := &a.nodes[i]
+	first, last := nd.first, nd.first+int32(nd.n)
+	var choice int32 = -1
+	unvisited := 0
+	for j := first; j < last; j++ {
+		if !a.nodes[j].dead && a.nodes[j].visits == 0 {
+			unvisited++
+			if a.rng.IntN(unvisited) == 0 {
+				choice = j
+			}
+		}
+	}
+	if unvisited > 0 {
+		return choice
+	}
+	logN := math.Log(float64(nd.visits))
+	best := math.Inf(-1)
+	for j := first; j < last; j++ {
+		ch := &a.nodes[j]
+		if ch.dead {
+			continue
+		}
+		n := float64(ch.visits)
+		// The explicit conversions forbid fused multiply-adds, so the
+		// choice is the same on every platform.
+		u := float64(ch.wins/n) + float64(a.c*math.Sqrt(logN/n))
+		if u > best {
+			best, choice = u, j
+		}
+	}
+	return choice
+}
+
+// rejectAll leaves in a.spare the end of the game at a.sim when every move
+// of node i (a.sim's position) is rejected as never-ending.
+func (a *mctsAgent) rejectAll(i int32) {
+	a.buf = a.buf[:0]
+	nd := &a.nodes[i]
+	for j := nd.first; j < nd.first+int32(nd.n); j++ {
+		a.buf = append(a.buf, a.nodes[j].move)
+	}
+	endOfRejected(a.spare, a.sim, a.buf)
+}
+
+// rollout plays uniformly random candidates on a.sim to the end of the game
+// (max_plies included) and returns the outcome for root.
+func (a *mctsAgent) rollout(root engine.Player) float64 {
+	for !a.sim.Over() {
+		a.buf = a.sim.Candidates(a.buf[:0])
+		m := a.buf[a.rng.IntN(len(a.buf))]
+		if _, err := a.sim.Apply(m); err != nil && !errors.Is(err, engine.ErrNeverEnding) {
+			panic("agent: mcts: candidate " + strconv.Itoa(int(m)) + " does not apply: " + err.Error())
+		}
+	}
+	return outcome(a.sim, root)
+}
+
+// outcome returns the reward of the finished game s for p.
+func outcome(s engine.State, p engine.Player) float64 {
+	switch s.Result() {
+	case engine.Win(p):
+		return 1
+	case engine.Win(p.Other()):
+		return 0
+	}
+	return 0.5
+}

@@ -1,0 +1,268 @@
+package agent
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/baolab/baolab/engine"
+)
+
+// Defaults and ranges of the spec keys.
+const (
+	DefaultDepth = 4   // alphabeta depth
+	MaxDepth     = 32  // largest alphabeta depth
+	DefaultIters = 400 // mcts iterations per move
+	MaxIters     = 10_000_000
+	DefaultC     = 1.4 // mcts exploration constant
+	MaxC         = 100.0
+)
+
+// Random is the spec of the agent that plays a uniformly random candidate.
+// Its canonical form is "random".
+type Random struct{}
+
+// Greedy is the spec of the agent that plays the move leaving the best
+// material difference (see the package doc). Its canonical form is
+// "greedy".
+type Greedy struct{}
+
+// AlphaBeta is the spec of the fixed-depth alpha-beta searcher. Its
+// canonical form is "alphabeta:depth=N". A zero Depth means DefaultDepth.
+type AlphaBeta struct {
+	Depth int // plies searched, 1..MaxDepth
+}
+
+// MCTS is the spec of the UCT Monte Carlo tree searcher. Its canonical form
+// is "mcts:iters=N,c=C". A zero Iters means DefaultIters; a zero C is a
+// valid exploration constant (no exploration) and is kept. Parse fills in
+// DefaultC when c is omitted.
+type MCTS struct {
+	Iters int     // iterations (tree descents, each ending in one rollout) per move, 1..MaxIters
+	C     float64 // exploration constant c of UCB1, 0..MaxC
+}
+
+// String returns "random".
+func (Random) String() string { return "random" }
+
+// String returns "greedy".
+func (Greedy) String() string { return "greedy" }
+
+// String returns "alphabeta:depth=N".
+func (s AlphaBeta) String() string { return "alphabeta:depth=" + strconv.Itoa(s.depth()) }
+
+// String returns "mcts:iters=N,c=C", C in the shortest form that reads back
+// exactly.
+func (s MCTS) String() string {
+	return "mcts:iters=" + strconv.Itoa(s.iters()) + ",c=" + strconv.FormatFloat(s.C, 'g', -1, 64)
+}
+
+func (s AlphaBeta) depth() int {
+	if s.Depth == 0 {
+		return DefaultDepth
+	}
+	return s.Depth
+}
+
+func (s MCTS) iters() int {
+	if s.Iters == 0 {
+		return DefaultIters
+	}
+	return s.Iters
+}
+
+// New returns a random agent for g.
+func (Random) New(g engine.Game) Agent { return newRandom() }
+
+// New returns a greedy agent for g.
+func (Greedy) New(g engine.Game) Agent { return newGreedy(g) }
+
+// New returns an alpha-beta agent for g. It panics if Depth is out of
+// range (Parse never returns such a spec).
+func (s AlphaBeta) New(g engine.Game) Agent {
+	if err := checkInt(alphabetaKeys[0], s.depth()); err != nil {
+		panic("agent: " + s.String() + ": " + err.Error())
+	}
+	return newAlphaBeta(g, s.depth())
+}
+
+// New returns an MCTS agent for g. It panics if Iters or C is out of range
+// (Parse never returns such a spec).
+func (s MCTS) New(g engine.Game) Agent {
+	if err := checkInt(mctsKeys[0], s.iters()); err != nil {
+		panic("agent: " + s.String() + ": " + err.Error())
+	}
+	if err := checkFloat(mctsKeys[1], s.C); err != nil {
+		panic("agent: " + s.String() + ": " + err.Error())
+	}
+	return newMCTS(g, s.iters(), s.C)
+}
+
+// key describes one spec key: its default and range.
+type key struct {
+	name     string
+	def      string
+	isFloat  bool
+	min, max float64
+}
+
+func (k key) allowed() string {
+	if k.isFloat {
+		return fmt.Sprintf("a number %g..%g", k.min, k.max)
+	}
+	return fmt.Sprintf("an integer %d..%d", int(k.min), int(k.max))
+}
+
+var (
+	alphabetaKeys = []key{{name: "depth", def: strconv.Itoa(DefaultDepth), min: 1, max: MaxDepth}}
+	mctsKeys      = []key{
+		{name: "iters", def: strconv.Itoa(DefaultIters), min: 1, max: MaxIters},
+		{name: "c", def: strconv.FormatFloat(DefaultC, 'g', -1, 64), isFloat: true, min: 0, max: MaxC},
+	}
+)
+
+// agentNames lists the agents in the order errors show them.
+const agentNames = "random, greedy, alphabeta, mcts"
+
+func checkInt(k key, n int) error {
+	if float64(n) < k.min || float64(n) > k.max {
+		return fmt.Errorf("%s=%d out of range (allowed: %s)", k.name, n, k.allowed())
+	}
+	return nil
+}
+
+func checkFloat(k key, x float64) error {
+	if math.IsNaN(x) || x < k.min || x > k.max {
+		return fmt.Errorf("%s=%g out of range (allowed: %s)", k.name, x, k.allowed())
+	}
+	return nil
+}
+
+// Parse parses an agent spec: "random", "greedy", "alphabeta:depth=N" or
+// "mcts:iters=N,c=C". Omitted keys take their defaults (depth=4,
+// iters=400, c=1.4); spaces around names, keys and values are ignored.
+// An error is one line that quotes the spec and names the problem and what
+// is allowed: the agents, an agent's keys, or a key's range.
+func Parse(spec string) (Spec, error) {
+	name, opts, hasOpts := strings.Cut(strings.TrimSpace(spec), ":")
+	name = strings.TrimSpace(name)
+	hasOpts = hasOpts && strings.TrimSpace(opts) != "" // "NAME:" is "NAME"
+	fail := func(format string, args ...any) (Spec, error) {
+		return nil, fmt.Errorf("agent spec %q: %s", spec, fmt.Sprintf(format, args...))
+	}
+	var keys []key
+	switch name {
+	case "random", "greedy":
+		if hasOpts {
+			return fail("%s takes no keys", name)
+		}
+		if name == "random" {
+			return Random{}, nil
+		}
+		return Greedy{}, nil
+	case "alphabeta":
+		keys = alphabetaKeys
+	case "mcts":
+		keys = mctsKeys
+	case "":
+		return fail("no agent name (agents: %s)", agentNames)
+	default:
+		return fail("unknown agent %q (agents: %s)", name, agentNames)
+	}
+	vals := make(map[string]string, len(keys))
+	if hasOpts {
+		for _, item := range strings.Split(opts, ",") {
+			k, v, ok := strings.Cut(item, "=")
+			k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+			if !ok || k == "" {
+				return fail("%q is not of the form key=value (%s keys: %s)", strings.TrimSpace(item), name, keyNames(keys))
+			}
+			if findKey(keys, k) < 0 {
+				return fail("unknown key %q for %s (%s keys: %s)", k, name, name, keyNames(keys))
+			}
+			if _, dup := vals[k]; dup {
+				return fail("key %q given twice", k)
+			}
+			vals[k] = v
+		}
+	}
+	for _, k := range keys {
+		if _, ok := vals[k.name]; !ok {
+			vals[k.name] = k.def
+		}
+	}
+	ints := make(map[string]int, len(keys))
+	floats := make(map[string]float64, len(keys))
+	for _, k := range keys {
+		v := vals[k.name]
+		if k.isFloat {
+			x, err := strconv.ParseFloat(v, 64)
+			if err != nil || math.IsInf(x, 0) || math.IsNaN(x) || x < k.min || x > k.max {
+				return fail("%s=%s not allowed (allowed: %s)", k.name, v, k.allowed())
+			}
+			floats[k.name] = x
+			continue
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil || float64(n) < k.min || float64(n) > k.max {
+			return fail("%s=%s not allowed (allowed: %s)", k.name, v, k.allowed())
+		}
+		ints[k.name] = n
+	}
+	if name == "alphabeta" {
+		return AlphaBeta{Depth: ints["depth"]}, nil
+	}
+	return MCTS{Iters: ints["iters"], C: floats["c"]}, nil
+}
+
+func findKey(keys []key, name string) int {
+	for i, k := range keys {
+		if k.name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func keyNames(keys []key) string {
+	names := make([]string, len(keys))
+	for i, k := range keys {
+		names[i] = k.name
+	}
+	return strings.Join(names, ", ")
+}
+
+// ParsePair parses "SOUTH/NORTH", two agent specs for the two seats, such
+// as "mcts:iters=400,c=1.4/greedy". A single spec (no "/") means the same
+// agent on both sides. Errors name the seat whose spec is bad.
+func ParsePair(s string) (south, north Spec, err error) {
+	parts := strings.Split(s, "/")
+	switch len(parts) {
+	case 1:
+		sp, err := Parse(parts[0])
+		if err != nil {
+			return nil, nil, err
+		}
+		return sp, sp, nil
+	case 2:
+		south, err = Parse(parts[0])
+		if err != nil {
+			return nil, nil, fmt.Errorf("south: %w", err)
+		}
+		north, err = Parse(parts[1])
+		if err != nil {
+			return nil, nil, fmt.Errorf("north: %w", err)
+		}
+		return south, north, nil
+	default:
+		return nil, nil, fmt.Errorf("agent pair %q: want SOUTH/NORTH or one spec for both seats, got %d parts", s, len(parts))
+	}
+}
+
+// PairString returns the canonical pair string "SOUTH/NORTH", both specs
+// in canonical form. Both seats are always written, even when they play
+// the same agent, so a log line names each seat's agent.
+func PairString(south, north Spec) string {
+	return south.String() + "/" + north.String()
+}

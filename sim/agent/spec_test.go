@@ -1,0 +1,163 @@
+package agent_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/baolab/baolab/sim/agent"
+)
+
+func TestParse(t *testing.T) {
+	for i, tc := range []struct {
+		in   string
+		want agent.Spec
+		str  string
+	}{
+		{"random", agent.Random{}, "random"},
+		{"  greedy ", agent.Greedy{}, "greedy"},
+		{"greedy:", agent.Greedy{}, "greedy"},
+		{"alphabeta", agent.AlphaBeta{Depth: 4}, "alphabeta:depth=4"},
+		{"alphabeta:", agent.AlphaBeta{Depth: 4}, "alphabeta:depth=4"},
+		{"alphabeta:depth=1", agent.AlphaBeta{Depth: 1}, "alphabeta:depth=1"},
+		{"alphabeta: depth = 07 ", agent.AlphaBeta{Depth: 7}, "alphabeta:depth=7"},
+		{"alphabeta:depth=32", agent.AlphaBeta{Depth: 32}, "alphabeta:depth=32"},
+		{"mcts", agent.MCTS{Iters: 400, C: 1.4}, "mcts:iters=400,c=1.4"},
+		{"mcts:c=2", agent.MCTS{Iters: 400, C: 2}, "mcts:iters=400,c=2"},
+		{"mcts:iters=50", agent.MCTS{Iters: 50, C: 1.4}, "mcts:iters=50,c=1.4"},
+		{"mcts:c=0.50,iters=+10", agent.MCTS{Iters: 10, C: 0.5}, "mcts:iters=10,c=0.5"},
+		{"mcts:iters=1,c=0", agent.MCTS{Iters: 1, C: 0}, "mcts:iters=1,c=0"},
+		{"mcts:iters=10000000,c=1e2", agent.MCTS{Iters: 10000000, C: 100}, "mcts:iters=10000000,c=100"},
+		{"mcts:iters=400,c=1.4142135623730951", agent.MCTS{Iters: 400, C: 1.4142135623730951}, "mcts:iters=400,c=1.4142135623730951"},
+	} {
+		got, err := agent.Parse(tc.in)
+		if err != nil {
+			t.Errorf("case %d: Parse(%q): %v", i, tc.in, err)
+			continue
+		}
+		if got != tc.want {
+			t.Errorf("case %d: Parse(%q) = %#v, want %#v", i, tc.in, got, tc.want)
+		}
+		if got.String() != tc.str {
+			t.Errorf("case %d: Parse(%q).String() = %q, want %q", i, tc.in, got.String(), tc.str)
+		}
+		// The canonical form reads back to the same spec.
+		again, err := agent.Parse(got.String())
+		if err != nil || again != got {
+			t.Errorf("case %d: Parse(%q) = %#v, %v; want %#v", i, got.String(), again, err, got)
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for i, tc := range []struct{ in, want string }{
+		{"", `agent spec "": no agent name (agents: random, greedy, alphabeta, mcts)`},
+		{"   ", `agent spec "   ": no agent name (agents: random, greedy, alphabeta, mcts)`},
+		{":depth=2", `agent spec ":depth=2": no agent name (agents: random, greedy, alphabeta, mcts)`},
+		{"minimax", `agent spec "minimax": unknown agent "minimax" (agents: random, greedy, alphabeta, mcts)`},
+		{"MCTS", `agent spec "MCTS": unknown agent "MCTS" (agents: random, greedy, alphabeta, mcts)`},
+		{"random:seed=1", `agent spec "random:seed=1": random takes no keys`},
+		{"greedy:x", `agent spec "greedy:x": greedy takes no keys`},
+		{"alphabeta:deep=3", `agent spec "alphabeta:deep=3": unknown key "deep" for alphabeta (alphabeta keys: depth)`},
+		{"alphabeta:depth", `agent spec "alphabeta:depth": "depth" is not of the form key=value (alphabeta keys: depth)`},
+		{"alphabeta:depth=3,", `agent spec "alphabeta:depth=3,": "" is not of the form key=value (alphabeta keys: depth)`},
+		{"alphabeta:depth=0", `agent spec "alphabeta:depth=0": depth=0 not allowed (allowed: an integer 1..32)`},
+		{"alphabeta:depth=33", `agent spec "alphabeta:depth=33": depth=33 not allowed (allowed: an integer 1..32)`},
+		{"alphabeta:depth=2.5", `agent spec "alphabeta:depth=2.5": depth=2.5 not allowed (allowed: an integer 1..32)`},
+		{"alphabeta:depth=", `agent spec "alphabeta:depth=": depth= not allowed (allowed: an integer 1..32)`},
+		{"alphabeta:depth=2,depth=3", `agent spec "alphabeta:depth=2,depth=3": key "depth" given twice`},
+		{"mcts:iters=0", `agent spec "mcts:iters=0": iters=0 not allowed (allowed: an integer 1..10000000)`},
+		{"mcts:iters=1e3", `agent spec "mcts:iters=1e3": iters=1e3 not allowed (allowed: an integer 1..10000000)`},
+		{"mcts:c=-1", `agent spec "mcts:c=-1": c=-1 not allowed (allowed: a number 0..100)`},
+		{"mcts:c=101", `agent spec "mcts:c=101": c=101 not allowed (allowed: a number 0..100)`},
+		{"mcts:c=NaN", `agent spec "mcts:c=NaN": c=NaN not allowed (allowed: a number 0..100)`},
+		{"mcts:c=inf", `agent spec "mcts:c=inf": c=inf not allowed (allowed: a number 0..100)`},
+		{"mcts:c=x", `agent spec "mcts:c=x": c=x not allowed (allowed: a number 0..100)`},
+		{"mcts:depth=3", `agent spec "mcts:depth=3": unknown key "depth" for mcts (mcts keys: iters, c)`},
+		{"mcts:iters=5;c=1", `agent spec "mcts:iters=5;c=1": iters=5;c=1 not allowed (allowed: an integer 1..10000000)`},
+	} {
+		_, err := agent.Parse(tc.in)
+		if err == nil {
+			t.Errorf("case %d: Parse(%q) succeeded, want error %q", i, tc.in, tc.want)
+			continue
+		}
+		if err.Error() != tc.want {
+			t.Errorf("case %d: Parse(%q) error\n got %q\nwant %q", i, tc.in, err, tc.want)
+		}
+		if strings.Contains(err.Error(), "\n") {
+			t.Errorf("case %d: error is not one line: %q", i, err)
+		}
+	}
+}
+
+func TestParsePair(t *testing.T) {
+	for i, tc := range []struct{ in, south, north, pair string }{
+		{"mcts:iters=400,c=1.4/greedy", "mcts:iters=400,c=1.4", "greedy", "mcts:iters=400,c=1.4/greedy"},
+		{"random / alphabeta:depth=2", "random", "alphabeta:depth=2", "random/alphabeta:depth=2"},
+		{"greedy", "greedy", "greedy", "greedy/greedy"},
+		{"mcts:c=2", "mcts:iters=400,c=2", "mcts:iters=400,c=2", "mcts:iters=400,c=2/mcts:iters=400,c=2"},
+	} {
+		s, n, err := agent.ParsePair(tc.in)
+		if err != nil {
+			t.Errorf("case %d: ParsePair(%q): %v", i, tc.in, err)
+			continue
+		}
+		if s.String() != tc.south || n.String() != tc.north {
+			t.Errorf("case %d: ParsePair(%q) = %q, %q; want %q, %q", i, tc.in, s, n, tc.south, tc.north)
+		}
+		if got := agent.PairString(s, n); got != tc.pair {
+			t.Errorf("case %d: PairString = %q, want %q", i, got, tc.pair)
+		}
+		s2, n2, err := agent.ParsePair(agent.PairString(s, n))
+		if err != nil || s2 != s || n2 != n {
+			t.Errorf("case %d: pair string does not read back: %v %v %v", i, s2, n2, err)
+		}
+	}
+	for i, tc := range []struct{ in, want string }{
+		{"a/b/c", `agent pair "a/b/c": want SOUTH/NORTH or one spec for both seats, got 3 parts`},
+		{"greedy/", `north: agent spec "": no agent name (agents: random, greedy, alphabeta, mcts)`},
+		{"mcts:iters=0/greedy", `south: agent spec "mcts:iters=0": iters=0 not allowed (allowed: an integer 1..10000000)`},
+		{"greedy/alphabeta:depth=99", `north: agent spec "alphabeta:depth=99": depth=99 not allowed (allowed: an integer 1..32)`},
+		{"foo", `agent spec "foo": unknown agent "foo" (agents: random, greedy, alphabeta, mcts)`},
+	} {
+		_, _, err := agent.ParsePair(tc.in)
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("case %d: ParsePair(%q) error\n got %v\nwant %s", i, tc.in, err, tc.want)
+		}
+	}
+}
+
+func TestSpecZeroValues(t *testing.T) {
+	for i, tc := range []struct {
+		spec agent.Spec
+		want string
+	}{
+		{agent.AlphaBeta{}, "alphabeta:depth=4"},
+		{agent.MCTS{}, "mcts:iters=400,c=0"},
+		{agent.MCTS{C: agent.DefaultC}, "mcts:iters=400,c=1.4"},
+	} {
+		if got := tc.spec.String(); got != tc.want {
+			t.Errorf("case %d: %#v.String() = %q, want %q", i, tc.spec, got, tc.want)
+		}
+	}
+}
+
+func TestSpecNewPanicsOutOfRange(t *testing.T) {
+	g := newCoins([]int8{1, 2}, 100, false, false)
+	for i, spec := range []agent.Spec{
+		agent.AlphaBeta{Depth: -1},
+		agent.AlphaBeta{Depth: agent.MaxDepth + 1},
+		agent.MCTS{Iters: -5, C: 1},
+		agent.MCTS{Iters: 5, C: -1},
+	} {
+		func() {
+			defer func() {
+				r := recover()
+				if r == nil || !strings.Contains(fmt.Sprint(r), "out of range") {
+					t.Errorf("case %d: %#v.New: recovered %v, want an out of range panic", i, spec, r)
+				}
+			}()
+			spec.New(g)
+		}()
+	}
+}
