@@ -1,0 +1,128 @@
+// Package kingulu implements Bao Kingulu, a two-row mancala of the Ngulu
+// of Tanzania (RULES.md section 1, seed 004), as the baolab variant
+// "kingulu". Importing the package registers the variant with package
+// engine.
+//
+// # Board and numbering
+//
+// Two rows of holes (6 by default), 4 seeds in every hole, no stores:
+// captured seeds go to the capturer's bank off the board. Each player owns
+// the row on their side and numbers it 0..holes-1 from their own left to
+// right; a move is the number of the hole it lifts. Sowing is
+// counterclockwise around the whole board: South 0 to 5, North 0 to 5,
+// South 0 again (North's 0 is the east end of the top row). Hole i of one
+// player faces hole holes-1-i of the other.
+//
+// A hole can be reserved (kuweka mtoto, rule 3). A reserved hole belongs to
+// the player who reserved it for the rest of the game: nobody lifts from
+// it, its seeds count for its owner, and every seed that later falls into
+// it goes straight to the owner's bank (the hole's count never changes
+// again). Only a hole of the opponent's row can be reserved.
+//
+// # Moves
+//
+// The mover lifts all seeds of one of their own unreserved holes holding at
+// least min_lift seeds and sows them one per hole counterclockwise,
+// starting with the next hole: a lap. The hole where the last seed of a lap
+// falls decides what follows, checked in this order, where "empty",
+// "occupied" and "held exactly 3" are judged just before the last seed
+// falls (so a long lap that already passed the hole counts the seed it
+// left there):
+//
+//  1. A reserved hole: the seed goes to the hole owner's bank; the move ends.
+//  2. An empty hole: the move ends. If the hole is the mover's own and the
+//     facing hole is neither reserved nor empty, the mover banks the facing
+//     hole's seeds and the capturing seed; otherwise the seed stays.
+//  3. An opponent's hole that held exactly 3: kuweka mtoto. The hole becomes
+//     reserved by the mover and the move ends. Then the penultimate seed of
+//     that lap is taken out of the hole it was sown into and added to the
+//     reserved hole (which then holds 5), unless that hole is reserved (then
+//     nothing moves) or the penultimate option says not to.
+//  4. Otherwise (an occupied hole): on the first lap of the move, a hole of
+//     the mover's own row makes the move illegal (first_lap_rule=on);
+//     otherwise the mover lifts all its seeds and sows the next lap.
+//
+// A move is legal only if its first lap does not break rule 4 and, with
+// infinite=illegal, its sowing ends.
+//
+// # End
+//
+// The game ends when the player to move has no legal move. Each player
+// scores the seeds in their own unreserved holes, in the holes they
+// reserved, and in their bank; the higher score wins and equal scores
+// (half the seeds each) draw. Every game ending this way has end reason
+// "score", whoever wins. Material (State.Material) is this score at any
+// moment. Seeds on the board plus both banks are conserved.
+//
+// # Options
+//
+// Besides the common options (first, max_plies, infinite, lap_limit):
+//
+//	option          default  values       meaning
+//	seeds           4        1..12        seeds per hole at the start
+//	holes           6        3..12        holes per row
+//	min_lift        1        1, 2         fewest seeds a hole must hold to be lifted
+//	penultimate     lap      lap          kuweka also takes the penultimate seed unless the lap sowed one seed
+//	                         origin       ... unless the hole the move started from held one seed (or the lap sowed one)
+//	                         never        the reserved hole keeps 4
+//	first_lap_rule  on       on, off      rule 4's ban on a first lap ending in an occupied own hole
+//	skip_origin     off      off, on      a lap of 2*holes seeds or more skips the hole it was
+//	                                      lifted from (every lap of the move, relay laps included)
+//
+// # Words used in logs
+//
+// MoveInfo.Captures counts the applications of a capture rule: a rule-2
+// capture that takes a non-empty facing hole, and a kuweka mtoto.
+// MoveInfo.Captured counts the facing hole's seeds (not the capturing seed)
+// and the seeds in a newly reserved hole at the end of the move (4, or 5
+// with the penultimate seed). Seeds that fall into a reserved hole while
+// sowing are not captures. Laps counts every lifting and sowing; Sown counts
+// the seeds put down (seeds falling into reserved holes included).
+//
+// # Choices where RULES.md is silent
+//
+//   - skip_origin: a lap of fewer than 2*holes seeds never reaches its own
+//     hole, so the option is read as "every lap skips the hole it was lifted
+//     from". A skipped lap has 2*holes-1 holes to go round, so its last seed
+//     falls into hole origin-1 after a whole number of rounds, and its
+//     penultimate seed is the one before the origin.
+//   - The penultimate seed is the one sown just before the last seed of the
+//     capturing lap, into whatever hole it fell (the mover's or the
+//     opponent's). If it fell into a reserved hole it is already in a bank,
+//     and nothing moves.
+//   - A relay lap lifts at least 2 seeds; min_lift applies to the first lift
+//     only.
+//   - Never-ending moves: the state of a lap start is the board and the hole
+//     about to be lifted (banks and reservations cannot change within a
+//     move without the board losing seeds, which makes every earlier lap
+//     start unreachable). A move is never-ending when such a state repeats
+//     within the move; the engine finds it exactly with Brent's cycle
+//     finding. With lap_limit=N a move that would need an N+1st lap is
+//     never-ending (a move of exactly N laps is played); a real cycle found
+//     before N laps also makes it never-ending.
+//   - With infinite=draw a never-ending move is played as a ply that ends
+//     the game drawn (end reason infinite-move). Its sowing has no last
+//     position, so the board, banks and reservations stay as they were
+//     before the move; the ply is counted and the turn passes.
+//     MoveInfo.NeverEnding is set, and its Laps and Sown count the sowing
+//     done until the move was found never-ending.
+//   - With infinite=illegal, Apply of a never-ending candidate returns
+//     engine.ErrNeverEnding and the move stops being a candidate at this
+//     ply; if it was the last candidate, the player has no legal move and
+//     the game ends by score. Applying it again at the same ply returns
+//     ErrNeverEnding again without counting it twice.
+//   - A position built by NewStateAt may hold any number of seeds (up to
+//     4096); that number is then conserved and the draw score is half of it.
+//   - Perft works on positions: a state whose game ended at max_plies still
+//     has the position's moves; one that ended by an infinite=draw move has
+//     none.
+//
+// # Representation
+//
+// A position is a plain value: the hole counts are 16-bit lanes packed four
+// to a uint64 word (so one lap adds its whole rounds and its partial range
+// with a few word additions from precomputed lane masks), two bitmasks of
+// reserved holes, the banks, a candidate bitmask and a linear hash
+// (sum of count*R[hole] plus bank and reservation keys) updated in O(1)
+// per lap. Hash mixes it with the player to move through a finalizer.
+package kingulu

@@ -1,0 +1,358 @@
+package kingulu
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/baolab/baolab/engine"
+)
+
+// Position is a kingulu position written out by player, for building
+// states by hand (NewStateAt) and for reading them (State.Position).
+// Holes use the player-relative numbering of RULES.md: Seeds[p][i] is hole
+// i of player p, 0..holes-1 from p's left to right; entries at holes and
+// beyond must be zero.
+type Position struct {
+	// Seeds[p][i] is the number of seeds in hole i of player p, reserved
+	// holes included.
+	Seeds [2][MaxHoles]int
+	// Reserved[p][i] says that hole i of player p is reserved. Only the
+	// opponent of p can have reserved it, so the owner of the reserved hole
+	// is p.Other().
+	Reserved [2][MaxHoles]bool
+	// Bank[p] is the number of seeds in p's bank.
+	Bank [2]int
+}
+
+// State is a kingulu game state. It implements engine.State.
+type State struct {
+	g     *Game
+	p     pos
+	total int32 // seeds in play, conserved
+	engine.Track
+}
+
+var _ engine.State = (*State)(nil)
+
+// NewStateAt returns a state of game g (a kingulu Game) at the hand-made
+// position p with toMove to move, at ply 0. The total number of seeds may
+// differ from the ruleset's; it is then conserved from p on. If toMove has
+// no candidate move the game is over at once (by score).
+func NewStateAt(g engine.Game, p Position, toMove engine.Player) (*State, error) {
+	kg, ok := g.(*Game)
+	if !ok {
+		return nil, fmt.Errorf("kingulu: NewStateAt: game %q is not a kingulu game", g.Ruleset())
+	}
+	if toMove > engine.North {
+		return nil, fmt.Errorf("kingulu: NewStateAt: bad player %d", toMove)
+	}
+	total := 0
+	for pl := 0; pl < 2; pl++ {
+		if p.Bank[pl] < 0 {
+			return nil, fmt.Errorf("kingulu: NewStateAt: negative bank %d", p.Bank[pl])
+		}
+		total += p.Bank[pl]
+		for i := 0; i < MaxHoles; i++ {
+			c := p.Seeds[pl][i]
+			if c < 0 {
+				return nil, fmt.Errorf("kingulu: NewStateAt: negative count %d in %v hole %d", c, engine.Player(pl), i)
+			}
+			if i >= kg.rules.Holes && (c != 0 || p.Reserved[pl][i]) {
+				return nil, fmt.Errorf("kingulu: NewStateAt: %v hole %d does not exist with holes=%d", engine.Player(pl), i, kg.rules.Holes)
+			}
+			total += c
+		}
+	}
+	if total > maxTotal {
+		return nil, fmt.Errorf("kingulu: NewStateAt: %d seeds, at most %d allowed", total, maxTotal)
+	}
+	return kg.newState(kg.fromPosition(&p, toMove)), nil
+}
+
+func (g *Game) fromPosition(p *Position, toMove engine.Player) pos {
+	var q pos
+	hs := g.rules.Holes
+	for pl := 0; pl < 2; pl++ {
+		q.bank[pl] = int32(p.Bank[pl])
+		for i := 0; i < hs; i++ {
+			h := pl*hs + i
+			q.add(h, p.Seeds[pl][i])
+			if p.Reserved[pl][i] {
+				q.res[pl^1] |= 1 << h
+			}
+		}
+	}
+	q.toMove = toMove
+	q.lin = g.hash(&q)
+	q.cand = g.candidates(&q)
+	return q
+}
+
+func (g *Game) newState(p pos) *State {
+	s := &State{g: g, p: p, total: int32(g.boardSeeds(&p)) + p.bank[0] + p.bank[1]}
+	s.Track.Start(s.Hash(), false)
+	if p.cand == 0 {
+		s.endByScore()
+	}
+	return s
+}
+
+// Position returns the current position.
+func (s *State) Position() Position {
+	var p Position
+	hs := s.g.rules.Holes
+	res := s.p.reserved()
+	for pl := 0; pl < 2; pl++ {
+		p.Bank[pl] = int(s.p.bank[pl])
+		for i := 0; i < hs; i++ {
+			h := pl*hs + i
+			p.Seeds[pl][i] = s.p.get(h)
+			p.Reserved[pl][i] = res&(1<<h) != 0
+		}
+	}
+	return p
+}
+
+// Game returns the rule set.
+func (s *State) Game() engine.Game { return s.g }
+
+// Player returns the player to move.
+func (s *State) Player() engine.Player { return s.p.toMove }
+
+// Ply returns the number of moves played.
+func (s *State) Ply() int { return s.Track.Ply }
+
+// Result returns the result (engine.Ongoing while the game goes on).
+func (s *State) Result() engine.Result { return s.Track.Res }
+
+// EndReason returns why the game ended.
+func (s *State) EndReason() engine.EndReason { return s.Track.Reason }
+
+// FirstRepeatPly returns the first ply whose position repeats an earlier
+// one, or -1.
+func (s *State) FirstRepeatPly() int { return s.Track.FirstRepeat }
+
+// NeverEndingMet returns the number of never-ending moves met.
+func (s *State) NeverEndingMet() int { return s.Track.NeverEnding }
+
+// Material returns p's score: seeds in p's unreserved holes and in the
+// holes p reserved, plus p's bank.
+func (s *State) Material(p engine.Player) int { return s.g.score(&s.p, p) }
+
+// Hash returns the 64-bit hash of the board, banks, reserved holes and the
+// player to move.
+func (s *State) Hash() uint64 { return fmix(s.p.lin + uint64(s.p.toMove)*s.g.rp) }
+
+// Candidates appends the candidate moves in increasing order.
+func (s *State) Candidates(buf []engine.Move) []engine.Move {
+	if s.Track.Res != engine.Ongoing {
+		return buf
+	}
+	for c := s.p.cand &^ uint32(s.Track.Rejected); c != 0; c &= c - 1 {
+		buf = append(buf, engine.Move(trailing(c)))
+	}
+	return buf
+}
+
+// Legal appends the legal moves in increasing order: the candidates whose
+// sowing ends (with infinite=draw, every candidate).
+func (s *State) Legal(buf []engine.Move) []engine.Move {
+	if s.Track.Res != engine.Ongoing {
+		return buf
+	}
+	var info engine.MoveInfo
+	for c := s.p.cand &^ uint32(s.Track.Rejected); c != 0; c &= c - 1 {
+		q := s.p
+		if s.g.rules.InfiniteDraw || s.g.sow(&q, trailing(c), &info) == sowEnded {
+			buf = append(buf, engine.Move(trailing(c)))
+		}
+	}
+	return buf
+}
+
+// Apply plays m; see engine.State. A move already rejected as
+// never-ending at this ply gives ErrNeverEnding again (counted once).
+// Under infinite=draw a never-ending move ends the game drawn and leaves
+// the board as it was before the move (the sowing has no last position);
+// the ply is counted and the turn passes.
+func (s *State) Apply(m engine.Move) (engine.MoveInfo, error) {
+	var info engine.MoveInfo
+	if s.Track.Res != engine.Ongoing {
+		return info, errGameOver
+	}
+	if int(m) >= s.g.rules.Holes {
+		return info, fmt.Errorf("kingulu: move %d: %w (holes are 0..%d)", m, engine.ErrIllegalMove, s.g.rules.Holes-1)
+	}
+	if s.Track.Rejected&(1<<m) != 0 {
+		info.NeverEnding = true
+		return info, errNeverEnding[m]
+	}
+	if s.p.cand&(1<<m) == 0 {
+		return info, errIllegal[m]
+	}
+	q := s.p
+	switch s.g.move(&q, int(m), &info) {
+	case sowIllegal: // cannot happen: candidates pass rule 4
+		return engine.MoveInfo{}, errIllegal[m]
+	case sowNeverEnding:
+		info.NeverEnding = true
+		info.Captures, info.Captured = 0, 0
+		if !s.g.rules.InfiniteDraw {
+			s.Track.Reject(m)
+			if s.p.cand&^uint32(s.Track.Rejected) == 0 {
+				s.endByScore()
+			}
+			return info, errNeverEnding[m]
+		}
+		s.Track.NeverEnding++
+		s.p.toMove ^= 1
+		s.p.cand = s.g.candidates(&s.p)
+		s.Track.Record(s.Hash(), true)
+		s.Track.End(engine.Draw, engine.InfiniteMove)
+		return info, nil
+	}
+	irreversible := q.bank != s.p.bank || q.res != s.p.res
+	s.p = q
+	s.Track.Record(s.Hash(), irreversible)
+	switch {
+	case q.cand == 0:
+		s.endByScore()
+	case s.Track.Ply >= s.g.rules.MaxPlies:
+		s.Track.End(engine.Unfinished, engine.MaxPlies)
+	}
+	return info, nil
+}
+
+// Errors made once, so that Apply does not allocate.
+var (
+	errGameOver    = fmt.Errorf("kingulu: %w", engine.ErrGameOver)
+	errIllegal     [MaxHoles]error
+	errNeverEnding [MaxHoles]error
+)
+
+func init() {
+	for m := range MaxHoles {
+		errIllegal[m] = fmt.Errorf("kingulu: move %d: %w (empty, reserved, below min_lift, or its first lap ends in an occupied own hole)", m, engine.ErrIllegalMove)
+		errNeverEnding[m] = fmt.Errorf("kingulu: move %d: %w", m, engine.ErrNeverEnding)
+	}
+}
+
+func (s *State) endByScore() {
+	a, b := s.g.score(&s.p, engine.South), s.g.score(&s.p, engine.North)
+	r := engine.Draw
+	if a > b {
+		r = engine.SouthWins
+	} else if b > a {
+		r = engine.NorthWins
+	}
+	s.Track.End(r, engine.Score)
+}
+
+// Clone returns an independent copy.
+func (s *State) Clone() engine.State {
+	c := &State{}
+	c.CopyFrom(s)
+	return c
+}
+
+// CopyFrom makes s equal to src (a *State); it does not allocate once s
+// has grown.
+func (s *State) CopyFrom(src engine.State) {
+	o := src.(*State)
+	s.g, s.p, s.total = o.g, o.p, o.total
+	s.Track.CopyFrom(&o.Track)
+}
+
+// Check verifies conservation, counts, reservations, the candidate set and
+// the incremental hash.
+func (s *State) Check() error {
+	g, p := s.g, &s.p
+	sum := int(p.bank[0]) + int(p.bank[1])
+	for h := 0; h < g.n; h++ {
+		c := p.get(h)
+		if c > int(s.total) {
+			return fmt.Errorf("kingulu: hole %d holds %d seeds (negative count?), total %d", h, c, s.total)
+		}
+		sum += c
+	}
+	if p.bank[0] < 0 || p.bank[1] < 0 {
+		return fmt.Errorf("kingulu: negative bank %v", p.bank)
+	}
+	if sum != int(s.total) {
+		return fmt.Errorf("kingulu: conservation: board and banks hold %d seeds, want %d", sum, s.total)
+	}
+	for k := 0; k < maxWords; k++ {
+		if want := g.low[g.n][k] * laneMask; p.w[k]&^want != 0 {
+			return errors.New("kingulu: seeds outside the board")
+		}
+	}
+	hs := g.rules.Holes
+	rowS, rowN := uint32(1)<<hs-1, (uint32(1)<<hs-1)<<hs
+	if p.res[0]&^rowN != 0 || p.res[1]&^rowS != 0 {
+		return fmt.Errorf("kingulu: reserved holes outside the opponent's row: %b %b", p.res[0], p.res[1])
+	}
+	if p.toMove > engine.North {
+		return fmt.Errorf("kingulu: bad player to move %d", p.toMove)
+	}
+	if c := g.candidates(p); c != p.cand {
+		return fmt.Errorf("kingulu: candidate set %b, recomputed %b", p.cand, c)
+	}
+	if h := g.hash(p); h != p.lin {
+		return fmt.Errorf("kingulu: incremental hash %#x, recomputed %#x", p.lin, h)
+	}
+	return nil
+}
+
+// String draws the board as South sees it: North's row on top (North's
+// hole 0 at the right), South's row below, reserved holes in brackets
+// (a reserved hole belongs to the player across the board), then banks,
+// scores and who is to move or the result.
+func (s *State) String() string {
+	var b strings.Builder
+	g, p := s.g, &s.p
+	hs := g.rules.Holes
+	res := p.reserved()
+	cell := func(h int) string {
+		if res&(1<<h) != 0 {
+			return fmt.Sprintf("%6s", fmt.Sprintf("[%d]", p.get(h)))
+		}
+		return fmt.Sprintf("%5d ", p.get(h))
+	}
+	b.WriteString("      ")
+	for i := hs - 1; i >= 0; i-- {
+		fmt.Fprintf(&b, "%5s", fmt.Sprintf("n%d", i))
+		if i > 0 {
+			b.WriteString(" ")
+		}
+	}
+	b.WriteString("\nNorth ")
+	for i := hs - 1; i >= 0; i-- {
+		b.WriteString(cell(hs + i))
+	}
+	fmt.Fprintf(&b, "  bank %d  score %d\nSouth ", p.bank[1], g.score(p, engine.North))
+	for i := 0; i < hs; i++ {
+		b.WriteString(cell(i))
+	}
+	fmt.Fprintf(&b, "  bank %d  score %d\n      ", p.bank[0], g.score(p, engine.South))
+	for i := 0; i < hs; i++ {
+		fmt.Fprintf(&b, "%5s", fmt.Sprintf("s%d", i))
+		if i < hs-1 {
+			b.WriteString(" ")
+		}
+	}
+	b.WriteString("\n")
+	if res != 0 {
+		b.WriteString("[n]: reserved by the player across\n")
+	}
+	fmt.Fprintf(&b, "ply %d: ", s.Track.Ply)
+	switch s.Track.Res {
+	case engine.Ongoing:
+		fmt.Fprintf(&b, "%v to move\n", p.toMove)
+	case engine.Draw, engine.Unfinished:
+		fmt.Fprintf(&b, "game over: %v (%v)\n", s.Track.Res, s.Track.Reason)
+	default:
+		fmt.Fprintf(&b, "game over: %v wins (%v)\n", s.Track.Res, s.Track.Reason)
+	}
+	return b.String()
+}
