@@ -61,7 +61,7 @@ func main() {
 // wrong number of arguments), which it does not type.
 func isCobraUsage(err error) bool {
 	msg := err.Error()
-	for _, p := range []string{"unknown command", "accepts ", "requires at least", "unknown flag", "unknown shorthand"} {
+	for _, p := range []string{"unknown command", "accepts ", "requires at least", "unknown flag", "unknown shorthand", "required flag"} {
 		if strings.Contains(msg, p) {
 			return true
 		}

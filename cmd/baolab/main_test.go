@@ -1,0 +1,151 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/baolab/baolab/engine"
+)
+
+// TestMain lets tests run the real command, exit codes included: the test
+// binary re-executes itself with BAOLAB_RUN_MAIN=1 and runs main.
+func TestMain(m *testing.M) {
+	if os.Getenv("BAOLAB_RUN_MAIN") == "1" {
+		main()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// baolab runs the command with args and returns stdout, stderr and the
+// exit code.
+func baolab(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "BAOLAB_RUN_MAIN=1")
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), errb.String(), code
+}
+
+func TestRulesListsEveryVariantAndOption(t *testing.T) {
+	out, _, code := baolab(t, "rules")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, v := range engine.Variants() {
+		if !strings.Contains(out, v.Name+" — ") {
+			t.Errorf("variant %s missing", v.Name)
+		}
+		for _, o := range v.Options {
+			if !strings.Contains(out, "  "+o.Key+" ") {
+				t.Errorf("%s: option %s missing", v.Name, o.Key)
+			}
+		}
+	}
+	if i, j := strings.Index(out, "kingulu —"), strings.Index(out, "kimasai-four-rows —"); i < 0 || j < i {
+		t.Error("variants not in RULES.md order")
+	}
+}
+
+func TestPerftOutputFormat(t *testing.T) {
+	out, _, code := baolab(t, "perft", "--rules", "kingulu", "--depth", "3")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	g := engine.MustParse("kingulu")
+	want := ""
+	for d := 1; d <= 3; d++ {
+		want += "depth=" + itoa(d) + " nodes=" + utoa(g.Perft(g.NewState(), d)) + "\n"
+	}
+	if out != want {
+		t.Errorf("got\n%swant\n%s", out, want)
+	}
+}
+
+func TestPerftDivideSumsToTotal(t *testing.T) {
+	for _, rs := range []string{"kingulu", "kimasai-two-rows", "kimasai-four-rows"} {
+		out, _, code := baolab(t, "perft", "--rules", rs, "--depth", "3", "--divide")
+		if code != 0 {
+			t.Fatalf("%s: exit %d", rs, code)
+		}
+		var total, sum uint64
+		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			var d int
+			var n uint64
+			if m := regexp.MustCompile(`^depth=(\d+) nodes=(\d+)$`).FindStringSubmatch(line); m != nil {
+				d, n = atoi(m[1]), parseU(m[2])
+				if d == 3 {
+					total = n
+				}
+			} else if m := regexp.MustCompile(`^move=(\d+) nodes=(\d+)$`).FindStringSubmatch(line); m != nil {
+				sum += parseU(m[2])
+			} else {
+				t.Errorf("%s: unexpected line %q", rs, line)
+			}
+		}
+		if total == 0 || sum != total {
+			t.Errorf("%s: divide sums to %d, perft(3) = %d", rs, sum, total)
+		}
+	}
+}
+
+func TestBadInputExitsTwoWithOneLine(t *testing.T) {
+	for i, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"perft", "--rules", "chess", "--depth", "1"}, `unknown variant "chess"`},
+		{[]string{"perft", "--rules", "kingulu:penultimate=sometimes"}, `option "penultimate": value "sometimes" not allowed (allowed: lap, origin, never)`},
+		{[]string{"perft", "--rules", "kingulu:bogus=1"}, `unknown option "bogus"`},
+		{[]string{"show", "--rules", "kingulu", "--moves", "0"}, "ply 0: move 0 is not legal (legal moves: "},
+		{[]string{"show", "--rules", "kingulu", "--moves", "x"}, `--moves: item 1 ("x") is not a hole number`},
+		{[]string{"perft", "--depth", "1"}, `required flag(s) "rules" not set`},
+		{[]string{"perft", "--rules", "kingulu", "--depth", "x"}, `invalid argument "x"`},
+		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
+	} {
+		_, errOut, code := baolab(t, c.args...)
+		if code != 2 {
+			t.Errorf("case %d %v: exit %d, want 2 (stderr %q)", i, c.args, code, errOut)
+		}
+		if !strings.Contains(errOut, c.want) {
+			t.Errorf("case %d: stderr %q does not contain %q", i, errOut, c.want)
+		}
+		if strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
+			t.Errorf("case %d: error is not one line: %q", i, errOut)
+		}
+	}
+}
+
+func TestShowPrintsBoardAfterMoves(t *testing.T) {
+	g := engine.MustParse("kingulu")
+	s := g.NewState()
+	moves := s.Legal(nil)
+	if _, err := s.Apply(moves[0]); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code := baolab(t, "show", "--rules", "kingulu", "--moves", itoa(int(moves[0])))
+	if code != 0 || out != s.String() {
+		t.Errorf("exit %d, got\n%s\nwant\n%s", code, out, s.String())
+	}
+}
+
+func itoa(n int) string    { return strconv.Itoa(n) }
+func atoi(s string) int    { n, _ := strconv.Atoi(s); return n }
+func utoa(n uint64) string { return strconv.FormatUint(n, 10) }
+func parseU(s string) uint64 {
+	n, _ := strconv.ParseUint(s, 10, 64)
+	return n
+}
