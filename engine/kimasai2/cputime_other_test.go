@@ -1,0 +1,5 @@
+//go:build !unix
+
+package kimasai2
+
+func cpuSeconds() float64 { return 0 }

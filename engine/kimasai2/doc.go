@@ -1,0 +1,134 @@
+// Package kimasai2 implements kimasai-two-rows, Bao la Kimasai in its
+// two-phase form (herding, then raiding) on a board of 4 rows of 8 holes.
+// Import it (or baolab/engine/all) and parse "kimasai-two-rows[:options]"
+// with engine.Parse.
+//
+// # Board and numbering
+//
+// Each player owns two rows of holes (8 each by default): the inner row,
+// next to the middle, and the outer row. A player sows only around their
+// own two rows, clockwise. A player's 2*holes holes are numbered in that
+// sowing order: the inner row 0..holes-1 from the owner's left to right,
+// then the outer row holes..2*holes-1 from the owner's right to left, then
+// back to 0. Inner hole i of one player faces inner hole holes-1-i of the
+// other; outer holes face nothing. A move is logged as the number of the
+// hole it starts from, in the mover's own numbering.
+//
+// At the start every inner hole holds one cow, the outer rows are empty,
+// and each player holds reserve cows (24) off the board: 64 cows in all.
+// South moves first unless first=north. The number of cows on the board
+// plus both reserves never changes.
+//
+// # Laps
+//
+// A lap lifts every cow of a hole and sows them one per hole, starting
+// with the next hole in sowing order (a long lap passes the hole it was
+// lifted from and drops cows there too). Where the last cow of a lap falls
+// decides what follows, judging the hole just before that cow falls:
+// into an empty hole, the move ends; into an occupied hole, that hole is
+// lifted and the next lap is sown from it (relay), except for raids.
+//
+// # Phase 1 (herding)
+//
+// While either player has cows in reserve, a move takes one cow from the
+// mover's reserve, puts it into one of the mover's non-empty holes (inner
+// or outer), then lifts that hole and sows it as above. Nothing is
+// captured in phase 1. The first move of the game introduces no cow (the
+// opener just lifts an occupied hole), unless opening_intro=on. The phase
+// of a move is the phase in force when it starts: the move that brings in
+// the last reserve cow is a phase-1 move. With the defaults South moves at
+// plies 0, 2, ..., 48 and brings in a cow at every move but the first;
+// North brings in cows at plies 1, ..., 47; phase 2 starts at ply 49 with
+// North to move. In general phase 2 starts at ply 2*reserve+1 (the second
+// player to move), or at ply 2*reserve (the first player) with
+// opening_intro=on.
+//
+// # Phase 2 (raiding)
+//
+// Once both reserves are empty, a move lifts all cows of any non-empty
+// hole of the mover's (a single cow may be lifted) and sows it. When the
+// last cow of a lap falls into an occupied hole of the mover's inner row
+// and the facing inner hole of the opponent holds cows, the mover raids
+// them: they leave the opponent's hole and are sown at once as a new lap
+// around the mover's rows, the first raided cow going into the capturing
+// hole itself (capture_sow=here; the cows already there stay) or into the
+// hole after it (capture_sow=next). The end of that lap is judged by the
+// same rules, so raids can chain. A lap ending in any other occupied hole
+// (an outer hole, or an inner hole facing an empty one) relays. With
+// reserve=0 there is no phase 1 and no opening exception.
+//
+// # End
+//
+// After each move (end_check=always), or only after moves that started in
+// phase 2 (end_check=phase2): if the opponent's inner row is empty the
+// mover wins, else if the mover's own inner row is empty the mover loses
+// (end reason inner-row-empty). A player with no legal move loses
+// (no-moves); with infinite=illegal that includes a player all of whose
+// moves never end. A game still going after max_plies moves is
+// unfinished (max-plies).
+//
+// # Never-ending moves
+//
+// A relay sowing can go on for ever. With lap_limit=none the engine
+// detects this exactly: the state at the start of a lap is the whole
+// position plus the hole about to be lifted, and a repeat within one move
+// means the sowing never ends. A raid lowers the opponent's cows for good,
+// so no state before it can recur and the search restarts after each raid
+// (Brent's cycle finding on the packed counts; a repeat can take more than
+// 10^8 laps to show, at about 10^8 laps per second). With lap_limit=N a
+// move still sowing after N laps counts as never-ending. With
+// infinite=illegal such a move is not legal (Apply reports
+// engine.ErrNeverEnding); with infinite=draw playing it ends the game
+// drawn (infinite-move). In random play with the defaults about one game
+// in 20 meets a never-ending move.
+//
+// # Options
+//
+//	option         default  values          meaning
+//	reserve        24       0..64           cows each player starts with in reserve
+//	holes          8        4..16           holes per row
+//	capture_sow    here     here, next      raided cows are sown from the capturing hole, or from the next hole
+//	end_check      always   always, phase2  inner-row-empty is checked after every move, or only after phase-2 moves
+//	opening_intro  off      off, on         on: the first move of the game also introduces a reserve cow
+//	first          south    south, north    who moves first
+//	max_plies      1000     1 or more       a game not over after this many plies ends unfinished
+//	infinite       illegal  illegal, draw   a never-ending move is not legal, or playing it ends the game drawn
+//	lap_limit      none     none, N >= 1    none: exact detection; N: still sowing after N laps = never-ending
+//
+// # Words used in logs
+//
+// A capture is one raid; captured counts the raided cows; a lap is one
+// lifting and sowing, and the sowing of raided cows counts as a lap.
+// Material of a player is the cows on their two rows plus their reserve.
+//
+// # Choices where the rules are silent
+//
+//   - The opening exception belongs to the game's first move, whoever
+//     makes it (first=north: North opens without a cow). A hand-made
+//     position says whether its next move is the opening (Position.Opening).
+//   - A phase-1 mover whose own reserve is empty (possible only in a
+//     hand-made position, since both players start with the same reserve)
+//     lifts a non-empty hole without introducing a cow; still no raids.
+//   - With capture_sow=here and a single raided cow, the raid lap's last
+//     cow falls into the capturing hole itself, which is occupied and now
+//     faces an empty hole: it relays.
+//   - A never-ending move played under infinite=draw has no final
+//     position: the board and reserves stay as they were before it, the
+//     turn passes, and the game is drawn.
+//   - After a move the checks are, in order: inner-row-empty (when
+//     end_check applies), then no-moves for the player to move (no
+//     non-empty hole), then max_plies. A player whose every candidate is
+//     never-ending is found out only as Apply rejects them one by one
+//     (engine.State), so it loses at that ply, not at the previous one.
+//   - The inner-row-empty check is not applied to a hand-made starting
+//     position, only after moves.
+//   - For repetition tracking a move is irreversible when it brings in a
+//     reserve cow, is the opening move, or raids.
+//
+// # Hash
+//
+// The position hash is a linear hash of the counts (sum of count times a
+// fixed random key per hole and player, updated in O(1) per lap), plus
+// reserves, the opening flag and the player to move, put through a 64-bit
+// finalizer.
+package kimasai2

@@ -1,0 +1,167 @@
+package kimasai2
+
+import (
+	"errors"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/baolab/baolab/engine"
+	"github.com/baolab/baolab/engine/enginetest"
+)
+
+// TestRandomGames plays 10,000 random games of the defaults with
+// lap_limit=100000 (exact detection can spend seconds on one move, see
+// BenchmarkNeverEndingLaps; the limit bounds the work and changes the rules
+// only for moves still sowing after 100000 laps, about 3 in 10,000 games),
+// 300 games under exact detection (this seed meets no move of more than a
+// few million laps; BenchmarkRandomGames plays many more), and a few
+// thousand games of other option sets.
+func TestRandomGames(t *testing.T) {
+	for _, c := range []struct {
+		rs string
+		n  int
+	}{
+		{Name + ":lap_limit=100000", 10000},
+		{Name, 300},
+		{Name + ":infinite=draw,lap_limit=100000", 1000},
+		{Name + ":reserve=0,lap_limit=20000", 1000},
+		{Name + ":capture_sow=next,end_check=phase2,lap_limit=20000", 1000},
+		{Name + ":opening_intro=on,first=north,lap_limit=20000", 1000},
+		{Name + ":holes=4,reserve=5,max_plies=200", 1000},
+		{Name + ":holes=16,reserve=64,lap_limit=20000", 300},
+		{Name + ":holes=11,reserve=10,lap_limit=1000,infinite=draw", 500},
+		{Name + ":lap_limit=20,max_plies=60", 1000},
+	} {
+		if testing.Short() {
+			c.n /= 10
+		}
+		g := MustNew(c.rs)
+		plies := enginetest.RandomGames(t, g, c.n, 1)
+		t.Logf("%s: %d games, %d plies", c.rs, c.n, plies)
+	}
+}
+
+// TestSow2Sow4 checks the two-word lap loop against the general one on
+// random positions, moves and option sets.
+func TestSow2Sow4(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, rs := range []string{Name + ":lap_limit=3000", Name + ":holes=4,capture_sow=next,lap_limit=3000", Name + ":holes=5"} {
+		g := MustNew(rs)
+		for i := 0; i < 20000; i++ {
+			var x pos
+			p, o := i&1, (i&1)^1
+			for h := 0; h < g.n; h++ {
+				if rng.IntN(3) > 0 {
+					x.w[p][h>>3] |= uint64(rng.IntN(6)) << (uint(h&7) * 8)
+				}
+				if h < g.Holes && rng.IntN(2) > 0 {
+					x.w[o][h>>3] |= uint64(rng.IntN(4)) << (uint(h&7) * 8)
+				}
+			}
+			m := rng.IntN(g.n)
+			if count(&x.w[p], m) == 0 {
+				continue
+			}
+			raids := rng.IntN(4) > 0
+			a0, a1, ao, al, ai, an := g.sow2(x.w[p][0], x.w[p][1], x.w[o][0], 0, p, m, raids, g.LapLimit)
+			b, bo, bl, bi, bn := g.sow4(x.w[p], x.w[o], 0, p, m, raids, g.LapLimit)
+			if an != bn || ai != bi || (!an && (a0 != b[0] || a1 != b[1] || ao != bo[0] || al != bl)) {
+				t.Fatalf("%s: %+v move %d raids %v: sow2 %x %x %x %v %+v, sow4 %x %x %v %+v", rs, x, m, raids, a0, a1, ao, an, ai, b, bo, bn, bi)
+			}
+		}
+	}
+}
+
+func TestNonEmpty(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	for i := 0; i < 10000; i++ {
+		var w [4]uint64
+		var want uint64
+		for h := 0; h < 32; h++ {
+			if rng.IntN(2) == 0 {
+				c := uint64(1 + rng.IntN(255))
+				w[h>>3] |= c << (uint(h&7) * 8)
+				want |= 1 << h
+			}
+		}
+		if got := nonEmpty(&w); got != want {
+			t.Fatalf("nonEmpty(%x) = %x, want %x", w, got, want)
+		}
+	}
+}
+
+// TestNoAllocs checks that Candidates and Apply do not allocate. The
+// second option set keeps long games short of reversible stretches: a game
+// with more than 32 positions since its last irreversible move makes
+// engine.History grow, and History.grow allocates afresh even when the
+// slice has the capacity (engine/history.go, not this package).
+func TestNoAllocs(t *testing.T) {
+	enginetest.NoAllocs(t, MustNew(Name+":lap_limit=100000"))
+	enginetest.NoAllocs(t, MustNew(Name+":holes=16,reserve=64,infinite=draw,lap_limit=5000,max_plies=120"))
+}
+
+// FuzzMoves plays a move sequence chosen by the input bytes under an
+// option set chosen by the first bytes, checking the invariants after
+// every move and undo by CopyFrom.
+func FuzzMoves(f *testing.F) {
+	f.Add([]byte{0, 0, 1, 2, 3, 4, 5, 6, 7})
+	f.Add([]byte{0xff, 0x13, 9, 9, 9, 9, 200, 1, 0, 5})
+	f.Add([]byte{0x5a, 0x01, 3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5})
+	f.Add([]byte{0x21, 0x77, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 2 {
+			return
+		}
+		a, b := data[0], data[1]
+		rs := Name + ":lap_limit=5000"
+		rs += ",holes=" + []string{"8", "4", "5", "16"}[a&3]
+		rs += ",reserve=" + []string{"24", "0", "3", "64"}[a>>2&3]
+		if a&0x10 != 0 {
+			rs += ",capture_sow=next"
+		}
+		if a&0x20 != 0 {
+			rs += ",end_check=phase2"
+		}
+		if a&0x40 != 0 {
+			rs += ",opening_intro=on"
+		}
+		if a&0x80 != 0 {
+			rs += ",first=north"
+		}
+		if b&1 != 0 {
+			rs += ",infinite=draw"
+		}
+		g := MustNew(rs)
+		s := g.NewState()
+		spare := s.Clone()
+		var buf []engine.Move
+		for _, d := range data[2:] {
+			if s.Over() {
+				break
+			}
+			if err := s.Check(); err != nil {
+				t.Fatalf("%s ply %d: %v", rs, s.Ply(), err)
+			}
+			buf = s.Candidates(buf[:0])
+			m := buf[int(d)%len(buf)]
+			spare.CopyFrom(s)
+			before := s.Hash()
+			info, err := s.Apply(m)
+			if err != nil && !errors.Is(err, engine.ErrNeverEnding) {
+				t.Fatalf("%s: move %d: %v", rs, m, err)
+			}
+			if err == nil && !info.NeverEnding && s.Material(engine.South)+s.Material(engine.North) != g.TotalMaterial() {
+				t.Fatalf("%s: material", rs)
+			}
+			if d&0x80 != 0 {
+				s.CopyFrom(spare)
+				if s.Hash() != before {
+					t.Fatalf("%s: undo", rs)
+				}
+			}
+		}
+		if err := s.Check(); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

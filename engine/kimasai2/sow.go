@@ -1,0 +1,290 @@
+package kimasai2
+
+import "github.com/baolab/baolab/engine"
+
+// pos is the position as a plain value: the cows of each player packed one
+// byte per hole (hole h of player p is byte h&7 of w[p][h>>3]), reserves,
+// the opening flag, the player to move and the linear hash of the counts.
+type pos struct {
+	w       [2][4]uint64
+	lin     uint64 // sum over holes of count * rk[player][hole], mod 2^64
+	reserve [2]uint8
+	toMove  engine.Player
+	opening bool // no move played yet: the next move is the game's first
+}
+
+// count returns the cows in hole h of a packed row.
+func count(w *[4]uint64, h int) uint64 { return w[h>>3&3] >> (uint(h&7) * 8) & 0xFF }
+
+// phase2 reports whether a move starting in x is a phase-2 move.
+func (x *pos) phase2() bool { return x.reserve[0] == 0 && x.reserve[1] == 0 }
+
+// nonEmpty returns the bitmask of the non-empty holes of a packed row.
+func nonEmpty(w *[4]uint64) uint64 {
+	var m uint64
+	for i := 0; i < 4; i++ {
+		x := w[i]
+		// High bit of each byte set iff the byte is non-zero.
+		t := (x | ((x & 0x7F7F7F7F7F7F7F7F) + 0x7F7F7F7F7F7F7F7F)) & 0x8080808080808080
+		// Gather the 8 high bits into one byte (bit k = byte k).
+		m |= ((t >> 7) * 0x0102040810204080 >> 56 & 0xFF) << (8 * uint(i))
+	}
+	return m
+}
+
+// hash mixes the linear hash with the rest of the position.
+func (g *Game) hash(x *pos) uint64 {
+	h := x.lin + uint64(x.reserve[0])*g.kRes[0] + uint64(x.reserve[1])*g.kRes[1]
+	if x.opening {
+		h += g.kOpen
+	}
+	if x.toMove == engine.North {
+		h += g.kNorth
+	}
+	// murmur3 finalizer: a bijection that spreads the bits.
+	h ^= h >> 33
+	h *= 0xff51afd7ed558ccd
+	h ^= h >> 33
+	h *= 0xc4ceb9fe1a85ec53
+	h ^= h >> 33
+	return h
+}
+
+// play applies move m (a hole of the player to move, which the caller has
+// checked is non-empty) to x. When the sowing never ends (or passes
+// lap_limit) info.NeverEnding is set and x is left unchanged. phase2 says
+// whether the move started in phase 2; irrev whether it made every earlier
+// position unreachable (a reserve cow brought in, the opening, a raid).
+func (g *Game) play(x *pos, m int) (info engine.MoveInfo, phase2, irrev bool) {
+	p, o := x.toMove, x.toMove^1
+	phase2 = x.phase2()
+	intro := !phase2 && x.reserve[p] > 0 && !(x.opening && !g.OpeningIntro)
+	w, ow, lin := x.w[p], x.w[o], x.lin
+	if intro {
+		w[m>>3] += 1 << (uint(m&7) * 8)
+		lin += g.rk[p][m]
+	}
+	var never bool
+	w, ow, lin, info, never = g.sow(w, ow, lin, int(p), m, phase2, g.LapLimit)
+	if never {
+		info.NeverEnding = true
+		return info, phase2, false
+	}
+	irrev = intro || x.opening || info.Captures > 0
+	x.w[p], x.w[o], x.lin = w, ow, lin
+	if intro {
+		x.reserve[p]--
+	}
+	x.opening = false
+	x.toMove = o
+	return info, phase2, irrev
+}
+
+// sow lifts hole h of player p (row w; the opponent's row is ow, lin the
+// linear hash) and sows laps until one ends in an empty hole. raids allows
+// raids (phase 2). With limit > 0 a move still sowing after limit laps is
+// never-ending; with limit 0 detection is exact: the state at the start of
+// each relay lap (w and the hole to lift; ow is constant between raids) is
+// checked for a repeat with Brent's algorithm, restarted after each raid
+// (a raid lowers the opponent's total for good, so no earlier state can
+// recur, and a cycle of lap states cannot contain a raid). On never ==
+// true the returned rows are meaningless.
+//
+// The loop is built for speed (it can run for 10^8 laps and more): counts
+// are packed a byte per hole, a lap of c = q*n+r cows adds q to every hole
+// plus one to the r holes after s in a few word additions, and the count
+// of the hole where the lap ends is computed from its count before the
+// lap (old + q + [r>0]) so the next lap need not wait for the additions.
+// Boards of up to 16 holes per player (two words) use sow2, which keeps
+// the words in registers.
+func (g *Game) sow(w, ow [4]uint64, lin uint64, p, h int, raids bool, limit int64) (_, _ [4]uint64, _ uint64, info engine.MoveInfo, never bool) {
+	if g.n <= 16 {
+		w[0], w[1], ow[0], lin, info, never = g.sow2(w[0], w[1], ow[0], lin, p, h, raids, limit)
+		return w, ow, lin, info, never
+	}
+	return g.sow4(w, ow, lin, p, h, raids, limit)
+}
+
+// sow4 is sow for any board (up to 32 holes per player).
+func (g *Game) sow4(w, ow [4]uint64, lin uint64, p, h int, raids bool, limit int64) (_, _ [4]uint64, _ uint64, info engine.MoveInfo, never bool) {
+	n, H := g.n, g.Holes
+	ones := g.ones
+	rk := &g.rk[p]
+	rko := &g.rk[p^1]
+	sumR := g.sumR[p]
+	lapR := &g.lapR[p]
+	capNext := g.CaptureNext
+	var laps, sown int64
+	s := h
+	c := count(&w, s)
+	lift := true
+	raided := false
+	saved, savedS := w, s
+	power, lam := int64(1), int64(0)
+	for {
+		d := g.divq[c&0xFF]
+		q, r, qn := uint64(d&0xFF), int(d>>8&0xFF), uint64(d>>16)
+		if lift {
+			w[s>>3&3] -= c << (uint(s&7) * 8)
+			lin -= c * rk[s&31]
+		}
+		last := s + r
+		if last >= n {
+			last -= n
+		}
+		cn := count(&w, last) + qn // count of last after the lap
+		idx := (s<<5 | r) & (32*32 - 1)
+		mk := &g.lapMask[idx]
+		w[0] += q*ones[0] + mk[0]
+		w[1] += q*ones[1] + mk[1]
+		w[2] += q*ones[2] + mk[2]
+		w[3] += q*ones[3] + mk[3]
+		lin += q*sumR + lapR[idx]
+		laps++
+		sown += int64(c)
+		if cn == 1 { // the hole was empty before the last cow
+			info.Laps, info.Sown = laps, sown
+			return w, ow, lin, info, false
+		}
+		if limit > 0 && laps >= limit {
+			info.Laps, info.Sown = laps, sown
+			return w, ow, lin, info, true
+		}
+		if raids && last < H {
+			f := H - 1 - last
+			if k := count(&ow, f); k != 0 {
+				ow[f>>3&3] -= k << (uint(f&7) * 8)
+				lin -= k * rko[f&31]
+				info.Captures++
+				info.Captured += int32(k)
+				raided, lift, c = true, false, k
+				s = last // capture_sow=next: the first cow falls in last+1
+				if !capNext {
+					// here: the first cow falls in the capturing hole
+					s = last - 1
+					if s < 0 {
+						s += n
+					}
+				}
+				continue
+			}
+		}
+		s, c, lift = last, cn, true
+		if raided {
+			saved, savedS = w, s
+			power, lam, raided = 1, 0, false
+			continue
+		}
+		if limit > 0 {
+			continue
+		}
+		lam++
+		if s == savedS && w == saved {
+			info.Laps, info.Sown = laps, sown
+			return w, ow, lin, info, true
+		}
+		if lam == power {
+			saved, savedS = w, s
+			power <<= 1
+			lam = 0
+		}
+	}
+}
+
+// sow2 is sow for boards of up to 16 holes per player (holes <= 8): the
+// player's row is w0, w1 and the opponent's inner row o0.
+func (g *Game) sow2(w0, w1, o0, lin uint64, p, h int, raids bool, limit int64) (_, _, _, _ uint64, info engine.MoveInfo, never bool) {
+	n, H := g.n, g.Holes
+	ones0, ones1 := g.ones[0], g.ones[1]
+	rk := &g.rk[p]
+	rko := &g.rk[p^1]
+	sumR := g.sumR[p]
+	lapR := &g.lapR[p]
+	capNext := g.CaptureNext
+	var laps, sown int64
+	s := h
+	var c uint64
+	if s < 8 {
+		c = w0 >> (uint(s) * 8) & 0xFF
+	} else {
+		c = w1 >> (uint(s-8) * 8) & 0xFF
+	}
+	lift := true
+	raided := false
+	saved0, saved1, savedS := w0, w1, s
+	power, lam := int64(1), int64(0)
+	for {
+		d := g.divq[c&0xFF]
+		q, r, qn := uint64(d&0xFF), int(d>>8&0xFF), uint64(d>>16)
+		if lift {
+			// Branch-free: subtract c from the byte of hole s.
+			x := c << (uint(s&7) * 8)
+			hi := -uint64(s >> 3 & 1)
+			w0 -= x &^ hi
+			w1 -= x & hi
+			lin -= c * rk[s&31]
+		}
+		last := s + r
+		if last >= n {
+			last -= n
+		}
+		wl := w0
+		if last >= 8 {
+			wl = w1
+		}
+		cn := wl>>(uint(last&7)*8)&0xFF + qn // count of last after the lap
+		idx := (s<<5 | r) & (32*32 - 1)
+		mk := &g.lapMask[idx]
+		w0 += q*ones0 + mk[0]
+		w1 += q*ones1 + mk[1]
+		lin += q*sumR + lapR[idx]
+		laps++
+		sown += int64(c)
+		if cn == 1 { // the hole was empty before the last cow
+			info.Laps, info.Sown = laps, sown
+			return w0, w1, o0, lin, info, false
+		}
+		if limit > 0 && laps >= limit {
+			info.Laps, info.Sown = laps, sown
+			return w0, w1, o0, lin, info, true
+		}
+		if raids && last < H {
+			f := H - 1 - last
+			if k := o0 >> (uint(f&7) * 8) & 0xFF; k != 0 {
+				o0 -= k << (uint(f&7) * 8)
+				lin -= k * rko[f&31]
+				info.Captures++
+				info.Captured += int32(k)
+				raided, lift, c = true, false, k
+				s = last // capture_sow=next: the first cow falls in last+1
+				if !capNext {
+					// here: the first cow falls in the capturing hole
+					s = last - 1
+					if s < 0 {
+						s += n
+					}
+				}
+				continue
+			}
+		}
+		s, c, lift = last, cn, true
+		if raided {
+			saved0, saved1, savedS = w0, w1, s
+			power, lam, raided = 1, 0, false
+			continue
+		}
+		if limit > 0 {
+			continue
+		}
+		lam++
+		if w0 == saved0 && s == savedS && w1 == saved1 {
+			info.Laps, info.Sown = laps, sown
+			return w0, w1, o0, lin, info, true
+		}
+		if lam == power {
+			saved0, saved1, savedS = w0, w1, s
+			power <<= 1
+			lam = 0
+		}
+	}
+}

@@ -1,0 +1,285 @@
+package kimasai2
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/baolab/baolab/engine"
+)
+
+// State is a kimasai-two-rows game in progress. It implements engine.State.
+type State struct {
+	engine.Track
+	g     *Game
+	x     pos
+	cand  uint64 // non-empty holes of the player to move (0 when over)
+	total int    // cows on board plus reserves (conserved)
+}
+
+// Position is a hand-made position for NewStateAt, or a State's position
+// read back with State.Position. Holes are numbered in their owner's
+// sowing order (clockwise): 0..holes-1 the inner row from the owner's left
+// to right, then holes..2*holes-1 the outer row from the owner's right to
+// left.
+type Position struct {
+	// Cows[p][h] is the number of cows in hole h of player p (indexed by
+	// engine.South / engine.North). Entries from 2*holes on must be 0.
+	Cows [2][2 * MaxHoles]uint8
+	// Reserve[p] is the number of cows player p holds off the board.
+	// Phase 1 lasts while either reserve is non-zero.
+	Reserve [2]int
+	// Opening says no move has been played yet, so the next move is the
+	// game's first move (which, with opening_intro=off, introduces no
+	// reserve cow).
+	Opening bool
+}
+
+// NewState returns the initial position: one cow in every inner hole,
+// reserve cows off the board, the first player to move.
+func (g *Game) NewState() engine.State {
+	var p Position
+	for pl := 0; pl < 2; pl++ {
+		for h := 0; h < g.Holes; h++ {
+			p.Cows[pl][h] = 1
+		}
+		p.Reserve[pl] = g.Reserve
+	}
+	p.Opening = true
+	s, err := NewStateAt(g, p, g.First)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+// NewStateAt returns a state at a hand-made position with toMove to move,
+// at ply 0 of its own game. g must be a kimasai-two-rows Game. It is an
+// error for a hole beyond the board to hold cows, for a reserve to be
+// negative or above 255, or for the cows to exceed 255 in all (a hole must
+// never overflow a byte). The conserved total is the position's own total.
+func NewStateAt(g engine.Game, p Position, toMove engine.Player) (*State, error) {
+	kg, ok := g.(*Game)
+	if !ok {
+		return nil, fmt.Errorf("%s: NewStateAt: game %s is another variant", Name, g.Ruleset())
+	}
+	s := &State{g: kg}
+	total := 0
+	for pl := 0; pl < 2; pl++ {
+		for h := 0; h < 2*MaxHoles; h++ {
+			c := p.Cows[pl][h]
+			if c != 0 && h >= kg.n {
+				return nil, fmt.Errorf("%s: NewStateAt: %v hole %d is beyond the board (%d holes per player)", Name, engine.Player(pl), h, kg.n)
+			}
+			s.x.w[pl][h>>3] |= uint64(c) << (uint(h&7) * 8)
+			s.x.lin += uint64(c) * kg.rk[pl][h]
+			total += int(c)
+		}
+		if p.Reserve[pl] < 0 || p.Reserve[pl] > 255 {
+			return nil, fmt.Errorf("%s: NewStateAt: %v reserve %d out of range 0..255", Name, engine.Player(pl), p.Reserve[pl])
+		}
+		s.x.reserve[pl] = uint8(p.Reserve[pl])
+		total += p.Reserve[pl]
+	}
+	if total > 255 {
+		return nil, fmt.Errorf("%s: NewStateAt: %d cows in all, at most 255 allowed", Name, total)
+	}
+	s.total = total
+	s.x.toMove = toMove & 1
+	s.x.opening = p.Opening
+	s.Track.Start(kg.hash(&s.x), false)
+	s.cand = nonEmpty(&s.x.w[s.x.toMove])
+	if s.cand == 0 {
+		s.End(engine.Win(s.x.toMove.Other()), engine.NoMoves)
+	}
+	return s, nil
+}
+
+// Position returns the current position.
+func (s *State) Position() Position {
+	var p Position
+	for pl := 0; pl < 2; pl++ {
+		for h := 0; h < s.g.n; h++ {
+			p.Cows[pl][h] = uint8(count(&s.x.w[pl], h))
+		}
+		p.Reserve[pl] = int(s.x.reserve[pl])
+	}
+	p.Opening = s.x.opening
+	return p
+}
+
+// Phase returns 1 while either player has cows in reserve, else 2: the
+// phase of the next move.
+func (s *State) Phase() int {
+	if s.x.phase2() {
+		return 2
+	}
+	return 1
+}
+
+// Game returns the rule set.
+func (s *State) Game() engine.Game { return s.g }
+
+// Player returns the player to move.
+func (s *State) Player() engine.Player { return s.x.toMove }
+
+// Ply returns the number of moves played.
+func (s *State) Ply() int { return s.Track.Ply }
+
+// Over reports whether the game is over.
+func (s *State) Over() bool { return s.Track.Over() }
+
+// Result returns the result.
+func (s *State) Result() engine.Result { return s.Res }
+
+// EndReason returns why the game ended.
+func (s *State) EndReason() engine.EndReason { return s.Reason }
+
+// FirstRepeatPly returns the first ply whose position repeated an earlier
+// one, or -1.
+func (s *State) FirstRepeatPly() int { return s.FirstRepeat }
+
+// NeverEndingMet returns the never-ending moves met so far.
+func (s *State) NeverEndingMet() int { return s.NeverEnding }
+
+// Hash returns the position hash (board, reserves, opening flag, player to
+// move).
+func (s *State) Hash() uint64 { return s.g.hash(&s.x) }
+
+// Material returns the cows on p's two rows plus p's reserve.
+func (s *State) Material(p engine.Player) int {
+	n := int(s.x.reserve[p&1])
+	for h := 0; h < s.g.n; h++ {
+		n += int(count(&s.x.w[p&1], h))
+	}
+	return n
+}
+
+// Candidates appends the non-empty holes of the player to move, less the
+// moves already found never-ending at this ply.
+func (s *State) Candidates(buf []engine.Move) []engine.Move {
+	if s.Track.Over() {
+		return buf
+	}
+	for m := s.cand &^ s.Rejected; m != 0; m &= m - 1 {
+		buf = append(buf, engine.Move(bits.TrailingZeros64(m)))
+	}
+	return buf
+}
+
+// Legal appends the exact legal moves: with infinite=illegal the
+// candidates whose sowing ends (each is sown to its end on a copy), with
+// infinite=draw every candidate.
+func (s *State) Legal(buf []engine.Move) []engine.Move {
+	if s.Track.Over() {
+		return buf
+	}
+	for m := s.cand &^ s.Rejected; m != 0; m &= m - 1 {
+		mv := bits.TrailingZeros64(m)
+		if !s.g.InfiniteDraw {
+			y := s.x
+			if info, _, _ := s.g.play(&y, mv); info.NeverEnding {
+				continue
+			}
+		}
+		buf = append(buf, engine.Move(mv))
+	}
+	return buf
+}
+
+// Apply plays m. See engine.State.Apply for the errors.
+func (s *State) Apply(m engine.Move) (engine.MoveInfo, error) {
+	if s.Track.Over() {
+		return engine.MoveInfo{}, engine.ErrGameOver
+	}
+	if int(m) >= s.g.n || (s.cand&^s.Rejected)>>m&1 == 0 {
+		return engine.MoveInfo{}, errIllegal
+	}
+	g := s.g
+	mover := s.x.toMove
+	info, phase2, irrev := g.play(&s.x, int(m))
+	if info.NeverEnding {
+		if !g.InfiniteDraw {
+			s.Reject(m)
+			if s.cand&^s.Rejected == 0 {
+				s.End(engine.Win(mover.Other()), engine.NoMoves)
+				s.cand = 0
+			}
+			return info, engine.ErrNeverEnding
+		}
+		// infinite=draw: the move is played and the game ends drawn. The
+		// sowing has no final position, so the board stays as it was
+		// before the move; only the turn passes.
+		s.NeverEnding++
+		s.x.toMove = mover.Other()
+		s.cand = 0
+		s.Record(g.hash(&s.x), true)
+		s.End(engine.Draw, engine.InfiniteMove)
+		return info, nil
+	}
+	s.Record(g.hash(&s.x), irrev)
+	opp := mover.Other()
+	s.cand = nonEmpty(&s.x.w[opp])
+	switch {
+	case (phase2 || !g.EndPhase2) && g.innerEmpty(&s.x, opp):
+		s.End(engine.Win(mover), engine.InnerRowEmpty)
+	case (phase2 || !g.EndPhase2) && g.innerEmpty(&s.x, mover):
+		s.End(engine.Win(opp), engine.InnerRowEmpty)
+	case s.cand == 0:
+		s.End(engine.Win(mover), engine.NoMoves)
+	case s.Track.Ply >= g.Common.MaxPlies:
+		s.End(engine.Unfinished, engine.MaxPlies)
+	}
+	if s.Track.Over() {
+		s.cand = 0
+	}
+	return info, nil
+}
+
+var errIllegal = fmt.Errorf("%s: %w: not a candidate", Name, engine.ErrIllegalMove)
+
+// Clone returns an independent copy.
+func (s *State) Clone() engine.State {
+	c := &State{}
+	c.CopyFrom(s)
+	return c
+}
+
+// CopyFrom makes s equal to src (a *State); it does not allocate once s
+// has grown.
+func (s *State) CopyFrom(src engine.State) {
+	o := src.(*State)
+	s.Track.CopyFrom(&o.Track)
+	s.g, s.x, s.cand, s.total = o.g, o.x, o.cand, o.total
+}
+
+// Check verifies conservation, empty holes beyond the board, the
+// candidate mask and the incremental hash against a full recomputation.
+func (s *State) Check() error {
+	g := s.g
+	total := int(s.x.reserve[0]) + int(s.x.reserve[1])
+	var lin uint64
+	for pl := 0; pl < 2; pl++ {
+		for h := 0; h < 2*MaxHoles; h++ {
+			c := count(&s.x.w[pl], h)
+			if c != 0 && h >= g.n {
+				return fmt.Errorf("%v hole %d beyond the board holds %d cows", engine.Player(pl), h, c)
+			}
+			lin += c * g.rk[pl][h]
+			total += int(c)
+		}
+	}
+	if total != s.total {
+		return fmt.Errorf("conservation: %d cows on board and in reserve, want %d", total, s.total)
+	}
+	if lin != s.x.lin {
+		return fmt.Errorf("incremental hash %#x, recomputed %#x", s.x.lin, lin)
+	}
+	want := nonEmpty(&s.x.w[s.x.toMove])
+	if s.Track.Over() {
+		want = 0
+	}
+	if s.cand != want {
+		return fmt.Errorf("candidate mask %#x, want %#x", s.cand, want)
+	}
+	return nil
+}
