@@ -3,11 +3,11 @@
 GO      ?= go
 BIN     := bin/baolab
 COMMIT  := $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
-LDFLAGS := -X main.version=$(COMMIT)
+LDFLAGS := -X main.version=$(COMMIT) -X github.com/baolab/baolab/sim.Commit=$(COMMIT)
 OUT     ?= out
 CONFIG  ?= configs/quickstart.toml
 
-.PHONY: all build test test-short bench bench-sim run lint fuzz clean
+.PHONY: all build test bench bench-sim run lint fuzz test-slurm notebooks notebook-server clean
 
 all: build
 
@@ -33,6 +33,26 @@ run: build
 	$(BIN) sim --config $(CONFIG) --out $(OUT)/data --force
 	$(BIN) analyze $(OUT)/data --out $(OUT)
 	@echo "figures and tables are in $(OUT)/"
+
+## bench-sim: the simulator against its speed and memory targets (games/s, peak RSS);
+## GAMES=100000 for a quicker run.
+bench-sim: build
+	bash scripts/bench-sim.sh
+
+## test-slurm: bring up a real single-node Slurm cluster here, run an experiment as a
+## job array through `baolab slurm --submit`, compare with a single-process run, tear down.
+test-slurm:
+	bash scripts/test-slurm.sh
+
+## notebooks: install Jupyter and the Go kernel if missing, make the notebooks' datasets,
+## run every notebook headless; fails on any cell error.
+notebooks:
+	bash scripts/notebooks.sh
+
+## notebook-server: the same install and data, then Jupyter on notebooks/
+## (e.g. ARGS="--no-browser --port 9999").
+notebook-server:
+	bash scripts/notebooks.sh server $(ARGS)
 
 ## fuzz: run every fuzz target for FUZZTIME each.
 FUZZTIME ?= 30s

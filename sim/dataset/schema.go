@@ -1,6 +1,9 @@
 package dataset
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/apache/arrow-go/v18/arrow"
 )
 
@@ -66,3 +69,22 @@ var (
 	GamesSchema = schemaOf(GamesColumns)
 	MovesSchema = schemaOf(MovesColumns)
 )
+
+// ColumnsMarkdown returns a Markdown table documenting cols: name, Arrow
+// type, nullability and meaning.
+func ColumnsMarkdown(cols []Column) string {
+	var b strings.Builder
+	b.WriteString("| column | type | null | meaning |\n| --- | --- | --- | --- |\n")
+	for _, c := range cols {
+		typ := c.Field.Type.String()
+		if d, ok := c.Field.Type.(*arrow.DictionaryType); ok {
+			typ = d.ValueType.String() + " (dictionary)"
+		}
+		null := ""
+		if c.Field.Nullable {
+			null = "yes"
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", c.Field.Name, typ, null, c.Meaning)
+	}
+	return b.String()
+}

@@ -1,0 +1,123 @@
+package analysis
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/baolab/baolab/analysis/stats"
+	"github.com/baolab/baolab/analysis/summary"
+	"github.com/baolab/baolab/engine"
+)
+
+// Names of the tests, as written in summary.json.
+const (
+	testScoreZ = "z (difference of mean scores, unpooled)"
+	testPropZ  = "z (two proportions, pooled; = Pearson chi-square)"
+	testWelch  = "Welch t"
+)
+
+// compare compares every pair of cells of the same variant and agent pair
+// (A the earlier cell of the pair, B the later) and applies Holm's
+// correction over all pairs, one family per quantity (first-player
+// advantage, draw rate, mean length, Mann–Whitney).
+func compare(accs []*cellAcc, cells []summary.Cell, conf, alpha float64) []summary.Comparison {
+	out := []summary.Comparison{}
+	type pair struct{ a, b int }
+	var pairs []pair
+	for i := range cells {
+		for j := i + 1; j < len(cells); j++ {
+			ci, cj := cells[i], cells[j]
+			if ci.Variant == cj.Variant && ci.AgentSouth == cj.AgentSouth && ci.AgentNorth == cj.AgentNorth && ci.Ruleset != cj.Ruleset {
+				pairs = append(pairs, pair{i, j})
+			}
+		}
+	}
+	for _, p := range pairs {
+		a, b := accs[p.a], accs[p.b]
+		ca, cb := cells[p.a], cells[p.b]
+		c := summary.Comparison{
+			Variant: ca.Variant, AgentSouth: ca.AgentSouth, AgentNorth: ca.AgentNorth,
+			RulesetA: ca.Ruleset, RulesetB: cb.Ruleset, GamesA: ca.Games, GamesB: cb.Games,
+		}
+		ma, va := scoreMoments(a)
+		mb, vb := scoreMoments(b)
+		d, lo, hi, z, pv := stats.MeanDiff(ma, va, float64(a.games), mb, vb, float64(b.games), conf)
+		c.FirstPlayerAdvantage = diff(ma, mb, d, lo, hi, z, math.NaN(), pv, testScoreZ)
+
+		da, db := float64(a.results[engine.Draw]), float64(b.results[engine.Draw])
+		d, lo, hi = stats.NewcombeDiff(da, float64(a.games), db, float64(b.games), conf)
+		z, pv = stats.TwoProportionZ(da, float64(a.games), db, float64(b.games))
+		c.DrawRate = diff(da/float64(a.games), db/float64(b.games), d, lo, hi, z, math.NaN(), pv, testPropZ)
+
+		la, lb := a.plies.Summarize(), b.plies.Summarize()
+		d, lo, hi, t, df, pv := stats.Welch(la.Mean, la.SD*la.SD, float64(la.N), lb.Mean, lb.SD*lb.SD, float64(lb.N), conf)
+		c.MeanLength = diff(la.Mean, lb.Mean, d, lo, hi, t, df, pv, testWelch)
+
+		u, uz, up := stats.MannWhitney(&a.plies, &b.plies)
+		c.Length = summary.MannWhitney{U: summary.Num(u), Z: summary.Num(uz), P: summary.Num(up),
+			ProbLonger: summary.Num(u / (float64(a.games) * float64(b.games)))}
+		out = append(out, c)
+	}
+	holm := func(get func(*summary.Comparison) *summary.Diff) {
+		ps := make([]float64, len(out))
+		for i := range out {
+			ps[i] = float64(get(&out[i]).P)
+		}
+		for i, adj := range stats.Holm(ps) {
+			d := get(&out[i])
+			d.PHolm = summary.Num(adj)
+			d.Significant = adj < alpha
+		}
+	}
+	holm(func(c *summary.Comparison) *summary.Diff { return &c.FirstPlayerAdvantage })
+	holm(func(c *summary.Comparison) *summary.Diff { return &c.DrawRate })
+	holm(func(c *summary.Comparison) *summary.Diff { return &c.MeanLength })
+	ps := make([]float64, len(out))
+	for i := range out {
+		ps[i] = float64(out[i].Length.P)
+	}
+	for i, adj := range stats.Holm(ps) {
+		out[i].Length.PHolm = summary.Num(adj)
+	}
+	for i := range out {
+		c := &out[i]
+		c.DifferInBalance = c.FirstPlayerAdvantage.Significant
+		c.Verdict = verdict(c, alpha)
+	}
+	return out
+}
+
+// scoreMoments returns the mean and unbiased variance of the first
+// mover's score (1 a win, 1/2 a draw or unfinished game, 0 a loss).
+func scoreMoments(a *cellAcc) (mean, variance float64) {
+	n := float64(a.games)
+	w := float64(a.firstWins)
+	h := n - w - float64(a.secondWins)
+	mean = (w + h/2) / n
+	sq := (w + h/4) / n // mean of the squared scores
+	if n < 2 {
+		return mean, 0
+	}
+	return mean, math.Max(0, sq-mean*mean) * n / (n - 1)
+}
+
+func diff(a, b, d, lo, hi, stat, df, p float64, test string) summary.Diff {
+	return summary.Diff{A: summary.Num(a), B: summary.Num(b), Diff: summary.Num(d), Lo: summary.Num(lo), Hi: summary.Num(hi),
+		Test: test, Statistic: summary.Num(stat), DF: summary.Num(df), P: summary.Num(p)}
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+// verdict is the one-line verdict of a comparison.
+func verdict(c *summary.Comparison, alpha float64) string {
+	f, d, l := c.FirstPlayerAdvantage, c.DrawRate, c.MeanLength
+	return fmt.Sprintf("readings differ in balance: %s at %g%% (first-player advantage %.3f vs %.3f, Holm p = %.2g); draw rate: %s (%.3f vs %.3f); mean length: %s (%.1f vs %.1f plies)",
+		yesNo(f.Significant), 100*alpha, float64(f.A), float64(f.B), float64(f.PHolm),
+		yesNo(d.Significant), float64(d.A), float64(d.B),
+		yesNo(l.Significant), float64(l.A), float64(l.B))
+}

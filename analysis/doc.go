@@ -1,0 +1,72 @@
+// Package analysis turns a baolab simulation dataset (package
+// sim/dataset) into the statistics, tables and figures of a balance study,
+// and replays single logged games with the engine (FindGame, Replay).
+//
+// Run it as `baolab analyze DIR [--out REPORT_DIR]` and
+// `baolab replay DIR --game ID`. WriteReport writes the tables (package
+// tables) and figures (package figures) of a summary (package summary);
+// package stats holds the statistical procedures.
+//
+// Analyze reads every games file of a dataset, and its moves file when the
+// dataset has a move log, as a stream of Arrow record batches: memory does
+// not grow with the number of games. Files are read by a few workers in
+// parallel and their partial results merged in file order (cell, then
+// batch), so the numbers do not depend on the number of workers.
+//
+// # Checks
+//
+// Nothing is skipped silently: the first problem stops the analysis with
+// one line naming the file. Open lists the dataset and reads its manifest
+// (manifest.json, or the shard manifests in manifest.d, through package
+// sim/dataset). A file is foreign when its name or partition is not one
+// the layout produces, when the manifest's experiment has no such cell or
+// batch, or when the manifest says no move log was written; a batch is
+// missing when the manifest lists it and its file is absent, when a games
+// file has no moves file or the reverse, or when a cell's batch numbers
+// have a gap. A temporary file of a batch being written (.part-...tmp)
+// means the simulation is running or was interrupted. Without a manifest
+// the analysis works from the Parquet files alone, and a missing last
+// batch of a cell cannot be noticed (the summary says so).
+//
+// Reading then fails, naming the file, when a file is not readable
+// Parquet (truncated or corrupt: every page of every column is
+// decompressed and checked, the columns that the statistics do not need
+// included), when its columns are not the dataset schema's, when its
+// footer metadata (experiment, cell, batch, games, plies) disagrees with
+// its name, its rows or the manifest, when a row's ruleset or agents are
+// not its cell's, when game ids are not consecutive within a cell, and
+// when the moves do not match the games: the moves file must hold, for
+// each game of the games file in order, exactly `plies` rows with ply 0,
+// 1, ... (the join of the two tables is a single streaming pass).
+//
+// # Statistics
+//
+// Per ruleset × agent pair (a cell), see package summary for the meaning
+// of every number and package stats for the procedures. Choices where the
+// issue was silent:
+//
+//   - First-player advantage counts draws and unfinished games (max_plies
+//     reached) as half a win: neither player won them. Its interval is the
+//     Wilson interval of the mean score, which is conservative.
+//   - Balance (Ludii): 1 − |W1 − W2|/n over all games.
+//   - Game-length quantiles are exact (a count histogram per cell) and
+//     empirical: the smallest length reached by at least that share of
+//     games.
+//   - Lead changes and decisiveness use material (counters held,
+//     banks and reserves included) after each move; equal material
+//     leads nobody. Decisiveness is averaged over games won by a player.
+//   - Convergence lists the first-player advantage after 10, 20, 50, 100,
+//     ... games of a cell in game_id order, and after all of them.
+//   - Per-move ratios (branching factor, decision moves, laps per move)
+//     are ratios of sums with delta-method intervals over games, since
+//     the moves of one game are not independent.
+//   - Comparisons: every pair of cells with the same variant and agent
+//     pair but different rulesets. First-player advantage: difference of
+//     mean scores with the unpooled z test and Wald interval. Draw rate:
+//     pooled two-proportion z test (Pearson's chi-square) with Newcombe's
+//     interval. Mean game length: Welch's t test and interval, plus the
+//     Mann–Whitney U test on the exact length histograms. Holm's
+//     correction is applied over all pairs, one family per test; the
+//     verdict "readings differ in balance" is the Holm-corrected test of
+//     first-player advantage at 5%.
+package analysis

@@ -1,0 +1,285 @@
+package analysis
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow/array"
+
+	"github.com/baolab/baolab/engine"
+	"github.com/baolab/baolab/sim/dataset"
+)
+
+// LoggedGame is one game as the dataset logged it: its games row and its
+// moves.
+type LoggedGame struct {
+	ID                           int64
+	Ruleset, Variant             string
+	South, North, First          string
+	Seed                         uint64
+	Result, EndReason            string
+	Plies                        int32
+	MaterialSouth, MaterialNorth int32
+	FirstRepeat                  int32 // -1 when no position repeated
+	Captures, Captured           int32
+	MaxLaps                      int64
+	NeverEnding                  int32
+	Moves                        []LoggedMove
+	GamesFile, MovesFile         string // where it was read from
+}
+
+// LoggedMove is one row of the moves table.
+type LoggedMove struct {
+	Ply                          int32
+	Player                       string
+	Move                         int8
+	Legal                        int16
+	Laps, Sown                   int64
+	Captured                     int32
+	MaterialSouth, MaterialNorth int32
+	Hash                         uint64
+}
+
+// FindGame reads game id from the dataset: its row of the games table and,
+// when the dataset has a move log, its moves.
+func FindGame(ctx context.Context, ds *Dataset, id int64) (*LoggedGame, error) {
+	for i, f := range ds.Games {
+		if w := f.want; w.known && (id < w.firstID || id >= w.firstID+w.games) {
+			continue
+		}
+		g, err := readGameRow(ctx, f, id)
+		if err != nil {
+			return nil, err
+		}
+		if g == nil {
+			continue
+		}
+		if ds.Moves != nil {
+			if err := readGameMoves(ctx, ds.Moves[i], g); err != nil {
+				return nil, err
+			}
+		}
+		return g, nil
+	}
+	return nil, fmt.Errorf("game %d is not in the dataset %s", id, ds.Dir)
+}
+
+// readGameRow returns the games row of id in f, or nil if f does not hold
+// it.
+func readGameRow(ctx context.Context, f File, id int64) (*LoggedGame, error) {
+	var names []string
+	for _, c := range dataset.GamesColumns {
+		names = append(names, c.Field.Name)
+	}
+	t, err := openTable(ctx, f.Path, dataset.Games, names)
+	if err != nil {
+		return nil, err
+	}
+	defer t.close()
+	var ss [7]strs
+	for {
+		ok, err := t.next()
+		if err != nil || !ok {
+			return nil, err
+		}
+		ids, err := t.int64s("game_id")
+		if err != nil {
+			return nil, err
+		}
+		i := -1
+		for k, v := range ids {
+			if v == id {
+				i = k
+				break
+			}
+		}
+		if i < 0 {
+			continue
+		}
+		for k, name := range []string{"ruleset", "variant", "agent_south", "agent_north", "first", "result", "end_reason"} {
+			if err := t.strings(name, &ss[k]); err != nil {
+				return nil, err
+			}
+		}
+		str := func(k int) string { return ss[k].dict[ss[k].codes[i]] }
+		i32 := func(name string) int32 { return t.column(name).(*array.Int32).Value(i) }
+		g := &LoggedGame{ID: id, Ruleset: str(0), Variant: str(1), South: str(2), North: str(3), First: str(4),
+			Result: str(5), EndReason: str(6), Seed: t.column("seed").(*array.Uint64).Value(i),
+			Plies: i32("plies"), MaterialSouth: i32("material_south"), MaterialNorth: i32("material_north"),
+			FirstRepeat: -1, Captures: i32("captures"), Captured: i32("captured"),
+			MaxLaps: t.column("max_laps").(*array.Int64).Value(i), NeverEnding: i32("never_ending"), GamesFile: f.Path}
+		if r := t.column("first_repeat_ply").(*array.Int32); r.IsValid(i) {
+			g.FirstRepeat = r.Value(i)
+		}
+		return g, nil
+	}
+}
+
+// readGameMoves reads the moves of g from f.
+func readGameMoves(ctx context.Context, f File, g *LoggedGame) error {
+	var names []string
+	for _, c := range dataset.MovesColumns {
+		names = append(names, c.Field.Name)
+	}
+	t, err := openTable(ctx, f.Path, dataset.Moves, names)
+	if err != nil {
+		return err
+	}
+	defer t.close()
+	g.MovesFile = f.Path
+	var player strs
+	for {
+		ok, err := t.next()
+		if err != nil || !ok {
+			return err
+		}
+		ids, err := t.int64s("game_id")
+		if err != nil {
+			return err
+		}
+		if len(ids) == 0 || ids[0] > g.ID && len(g.Moves) > 0 {
+			return nil
+		}
+		if err := t.strings("player", &player); err != nil {
+			return err
+		}
+		for i, v := range ids {
+			if v != g.ID {
+				continue
+			}
+			g.Moves = append(g.Moves, LoggedMove{
+				Ply: t.column("ply").(*array.Int32).Value(i), Player: player.dict[player.codes[i]],
+				Move: t.column("move").(*array.Int8).Value(i), Legal: t.column("legal_moves").(*array.Int16).Value(i),
+				Laps: t.column("laps").(*array.Int64).Value(i), Sown: t.column("sown").(*array.Int64).Value(i),
+				Captured:      t.column("captured").(*array.Int32).Value(i),
+				MaterialSouth: t.column("material_south").(*array.Int32).Value(i), MaterialNorth: t.column("material_north").(*array.Int32).Value(i),
+				Hash: t.column("hash").(*array.Uint64).Value(i),
+			})
+		}
+	}
+}
+
+// ReplayError reports a logged game that the engine does not reproduce.
+type ReplayError struct {
+	ID   int64
+	Ply  int // -1 for the end of the game
+	What string
+}
+
+func (e *ReplayError) Error() string {
+	where := fmt.Sprintf("ply %d", e.Ply)
+	if e.Ply < 0 {
+		where = "end of the game"
+	}
+	return fmt.Sprintf("replay: game %d, %s: %s; the log does not match the engine (written by another version of baolab, or with other rules?)", e.ID, where, e.What)
+}
+
+// Replay rebuilds g with the engine from its logged moves and writes it to
+// w move by move, with the board after each move. After every move it
+// checks the mover, the number of legal moves (at most the engine's
+// candidates), the laps, counters sown and captured, both players'
+// material and the position hash against the log; at the end the result,
+// end reason, plies, first repeated ply, captures and most laps in a move.
+// The first difference stops the replay with a *ReplayError (what was
+// written so far stays written).
+func Replay(w io.Writer, g *LoggedGame) error {
+	game, err := engine.Parse(g.Ruleset)
+	if err != nil {
+		return fmt.Errorf("replay: game %d: ruleset %q: %w", g.ID, g.Ruleset, err)
+	}
+	p := &printer{w: w}
+	p.printf("game %d: %s, South %s, North %s, %s moves first, seed %#x\n", g.ID, g.Ruleset, g.South, g.North, g.First, g.Seed)
+	p.printf("logged result: %s (%s) after %d plies; files %s", g.Result, g.EndReason, g.Plies, g.GamesFile)
+	if g.MovesFile != "" {
+		p.printf(" and %s", g.MovesFile)
+	}
+	p.printf("\n")
+	if g.MovesFile == "" {
+		p.printf("the dataset has no move log: nothing to replay\n")
+		return p.err
+	}
+	if int(g.Plies) != len(g.Moves) {
+		return &ReplayError{g.ID, -1, fmt.Sprintf("the games row says %d plies, the moves file holds %d moves", g.Plies, len(g.Moves))}
+	}
+	s := game.NewState()
+	p.printf("\nstart\n%s\n", strings.TrimRight(s.String(), "\n"))
+	var cands []engine.Move
+	var captures int32
+	var maxLaps int64
+	for k, m := range g.Moves {
+		fail := func(format string, args ...any) error {
+			return &ReplayError{g.ID, k, fmt.Sprintf(format, args...)}
+		}
+		if m.Ply != int32(k) {
+			return fail("logged ply number %d", m.Ply)
+		}
+		if s.Over() {
+			return fail("the engine ended the game before this move (%s, %s)", s.Result(), s.EndReason())
+		}
+		if got := s.Player().String(); got != m.Player {
+			return fail("logged mover %s, the engine's player to move is %s", m.Player, got)
+		}
+		cands = s.Candidates(cands[:0])
+		if m.Legal < 1 || int(m.Legal) > len(cands) {
+			return fail("logged %d legal moves, the engine has %d candidates", m.Legal, len(cands))
+		}
+		info, err := s.Apply(engine.Move(m.Move))
+		if err != nil {
+			return fail("move %d: %v (candidates %v)", m.Move, err, cands)
+		}
+		captures += info.Captures
+		maxLaps = max(maxLaps, info.Laps)
+		ms, mn := s.Material(engine.South), s.Material(engine.North)
+		switch {
+		case info.Laps != m.Laps || info.Sown != m.Sown || info.Captured != m.Captured:
+			return fail("logged %d laps, %d sown, %d captured; the engine gives %d, %d, %d", m.Laps, m.Sown, m.Captured, info.Laps, info.Sown, info.Captured)
+		case int32(ms) != m.MaterialSouth || int32(mn) != m.MaterialNorth:
+			return fail("logged material south %d, north %d; the engine gives %d, %d", m.MaterialSouth, m.MaterialNorth, ms, mn)
+		case s.Hash() != m.Hash:
+			return fail("logged hash %#016x, the engine gives %#016x", m.Hash, s.Hash())
+		}
+		p.printf("\nply %d: %s plays %d (%d legal); %d laps, %d sown, %d captured; material south %d, north %d\n%s\n",
+			k, m.Player, m.Move, m.Legal, m.Laps, m.Sown, m.Captured, ms, mn, strings.TrimRight(s.String(), "\n"))
+	}
+	// A game whose remaining candidates all turned out never-ending ended
+	// without a logged move: reject them as the simulator did.
+	if !s.Over() {
+		for _, m := range s.Candidates(nil) {
+			if _, err := s.Apply(m); err == nil {
+				return &ReplayError{g.ID, -1, fmt.Sprintf("the log ends, but the engine can still play %d", m)}
+			} else if !errors.Is(err, engine.ErrNeverEnding) {
+				return &ReplayError{g.ID, -1, fmt.Sprintf("candidate %d: %v", m, err)}
+			}
+		}
+	}
+	end := func(what string, args ...any) error { return &ReplayError{g.ID, -1, fmt.Sprintf(what, args...)} }
+	switch {
+	case !s.Over():
+		return end("the log ends, but the engine's game goes on")
+	case s.Result().String() != g.Result || s.EndReason().String() != g.EndReason:
+		return end("logged %s (%s), the engine gives %s (%s)", g.Result, g.EndReason, s.Result(), s.EndReason())
+	case int32(s.FirstRepeatPly()) != g.FirstRepeat:
+		return end("logged first repeated ply %d, the engine gives %d (-1: none)", g.FirstRepeat, s.FirstRepeatPly())
+	case captures != g.Captures || maxLaps != g.MaxLaps:
+		return end("logged %d captures and at most %d laps a move; the moves give %d and %d", g.Captures, g.MaxLaps, captures, maxLaps)
+	case int32(s.Material(engine.South)) != g.MaterialSouth || int32(s.Material(engine.North)) != g.MaterialNorth:
+		return end("logged final material %d, %d; the engine gives %d, %d", g.MaterialSouth, g.MaterialNorth, s.Material(engine.South), s.Material(engine.North))
+	}
+	p.printf("\nend: %s (%s) after %d plies: the engine agrees with the log at every move\n", s.Result(), s.EndReason(), s.Ply())
+	return p.err
+}
+
+// printer writes formatted text and keeps the first write error.
+type printer struct {
+	w   io.Writer
+	err error
+}
+
+func (p *printer) printf(format string, args ...any) {
+	if p.err == nil {
+		_, p.err = fmt.Fprintf(p.w, format, args...)
+	}
+}

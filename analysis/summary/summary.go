@@ -1,0 +1,261 @@
+// Package summary defines the numbers that `baolab analyze` reports: one
+// Cell of statistics per ruleset × agent pair and one Comparison per pair
+// of rulesets of the same variant played by the same agents. The types are
+// written as summary.json with stable keys (the json tags below), which
+// tests and regression checks read; the tables and figures are drawn from
+// the same values.
+//
+// Every estimate carries its 95% interval (Confidence). Numbers that are
+// undefined (the standard deviation of one game, a ratio over no moves)
+// are NaN in Go and null in JSON.
+package summary
+
+import (
+	"encoding/json"
+	"math"
+	"strconv"
+)
+
+// Format names the layout of summary.json. It changes when a key changes
+// meaning or disappears.
+const Format = "baolab-summary/1"
+
+// Num is a float64 that is written to JSON as null when it is NaN or
+// infinite, which JSON cannot express.
+type Num float64
+
+// MarshalJSON writes n, or null when n is not finite.
+func (n Num) MarshalJSON() ([]byte, error) {
+	f := float64(n)
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return []byte("null"), nil
+	}
+	return strconv.AppendFloat(nil, f, 'g', -1, 64), nil
+}
+
+// UnmarshalJSON reads a number, or null as NaN.
+func (n *Num) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*n = Num(math.NaN())
+		return nil
+	}
+	var f float64
+	if err := json.Unmarshal(b, &f); err != nil {
+		return err
+	}
+	*n = Num(f)
+	return nil
+}
+
+// Interval is an estimate with its two-sided interval at the summary's
+// confidence level.
+type Interval struct {
+	Value Num `json:"value"`
+	Lo    Num `json:"lo"`
+	Hi    Num `json:"hi"`
+}
+
+// Share is a count of games (or moves) out of a total, the share it is of
+// that total, and the share's Wilson interval.
+type Share struct {
+	Count int64 `json:"count"`
+	Share Num   `json:"share"`
+	Lo    Num   `json:"lo"`
+	Hi    Num   `json:"hi"`
+}
+
+// Interval returns s as an Interval.
+func (s Share) Interval() Interval { return Interval{s.Share, s.Lo, s.Hi} }
+
+// Outcomes holds the share of each result among all games of a cell.
+type Outcomes struct {
+	South      Share `json:"south"`
+	North      Share `json:"north"`
+	Draw       Share `json:"draw"`
+	Unfinished Share `json:"unfinished"` // stopped at max_plies
+}
+
+// Length describes the distribution of game lengths in plies. Quantiles
+// are empirical: the smallest length reached by at least that share of
+// games.
+type Length struct {
+	Mean   Interval `json:"mean"` // with the normal-approximation interval of the mean
+	SD     Num      `json:"sd"`
+	Min    Num      `json:"min"`
+	P5     Num      `json:"p5"`
+	P25    Num      `json:"p25"`
+	Median Num      `json:"median"`
+	P75    Num      `json:"p75"`
+	P95    Num      `json:"p95"`
+	Max    Num      `json:"max"`
+	// Histogram lists [plies, games] for every length that occurred, in
+	// increasing order of plies.
+	Histogram [][2]int64 `json:"histogram"`
+}
+
+// NeverEnding counts the never-ending moves a cell's games met: candidates
+// rejected as never-ending, plus the one played under infinite=draw.
+type NeverEnding struct {
+	Moves   int64 `json:"moves"`    // in all games
+	PerGame Num   `json:"per_game"` // Moves / games
+	Games   Share `json:"games"`    // games that met at least one
+}
+
+// MoveStats holds the statistics read from the move log. Per-move ratios
+// (branching factor, decision share, laps per move) are ratios of sums
+// over games with delta-method intervals over games, since the moves of
+// one game are not independent.
+type MoveStats struct {
+	Moves int64 `json:"moves"`
+	// BranchingFactor is the mean number of legal moves per move.
+	BranchingFactor Interval `json:"branching_factor"`
+	// DecisionMoves is the share of moves with more than one legal move.
+	DecisionMoves Interval `json:"decision_move_share"`
+	// LapsPerMove is the mean number of laps sown per move.
+	LapsPerMove Interval `json:"laps_per_move"`
+	// LeadChanges is the mean number of material-lead changes per game: a
+	// change is counted each time the player strictly ahead in material
+	// differs from the last player who was strictly ahead (equal material
+	// leads nobody and changes nothing).
+	LeadChanges   Interval `json:"lead_changes_per_game"`
+	LeadChangesSD Num      `json:"lead_changes_sd"`
+	// Decisiveness is the mean, over games won by either player, of D/plies
+	// where D is the ply after which the eventual winner is strictly ahead
+	// in material for good (D = plies when the winner is not ahead after
+	// the last move): small values mean games are decided early.
+	Decisiveness   Interval `json:"decisiveness"`
+	DecisivenessSD Num      `json:"decisiveness_sd"`
+	DecidedGames   int64    `json:"decided_games"`
+}
+
+// Point is the first-player advantage after the first Games games of a
+// cell (in game_id order).
+type Point struct {
+	Games int64 `json:"games"`
+	Value Num   `json:"value"`
+	Lo    Num   `json:"lo"`
+	Hi    Num   `json:"hi"`
+}
+
+// Cell holds the statistics of one ruleset × agent pair.
+type Cell struct {
+	Ruleset    string `json:"ruleset"`
+	Variant    string `json:"variant"`
+	AgentSouth string `json:"agent_south"`
+	AgentNorth string `json:"agent_north"`
+	First      string `json:"first"` // who moved first: south or north
+	Games      int64  `json:"games"`
+
+	Outcomes        Outcomes `json:"outcomes"`
+	FirstMoverWins  Share    `json:"first_mover_wins"`
+	SecondMoverWins Share    `json:"second_mover_wins"`
+	// FirstPlayerAdvantage is P(first mover wins) with draws and
+	// unfinished games counted as half a win, (W1 + (n−W1−W2)/2)/n, with
+	// the Wilson interval of that mean score (conservative: a score of
+	// half points varies less than a win/loss).
+	FirstPlayerAdvantage Interval `json:"first_player_advantage"`
+	// Balance is Ludii's balance, 1 − |W1 − W2|/n, the gap between the
+	// two players' win rates taken from 1. It equals 1 − |2·FPA − 1|, and
+	// its interval is the image of the first-player advantage's interval.
+	Balance Interval `json:"balance"`
+
+	// EndReasons has every end reason name as a key, zero counts included.
+	EndReasons map[string]Share `json:"end_reasons"`
+	// CycleRate is the share of games in which a position repeated.
+	CycleRate   Share       `json:"cycle_rate"`
+	NeverEnding NeverEnding `json:"never_ending"`
+
+	Length          Length   `json:"length"`
+	CapturesPerGame Interval `json:"captures_per_game"`
+	CapturedPerGame Interval `json:"captured_per_game"` // counters taken
+	MaxLaps         int64    `json:"max_laps"`          // most laps in one move of any game
+
+	// Moves is null when the dataset has no move log.
+	Moves *MoveStats `json:"moves"`
+
+	Convergence []Point `json:"convergence"`
+}
+
+// Diff is the difference A − B of one quantity between two cells, with
+// its interval and a two-sided test of no difference.
+type Diff struct {
+	A    Num    `json:"a"`
+	B    Num    `json:"b"`
+	Diff Num    `json:"diff"`
+	Lo   Num    `json:"lo"`
+	Hi   Num    `json:"hi"`
+	Test string `json:"test"` // the test that gave Statistic and P
+	// Statistic is z or t; DF the degrees of freedom of a t test (null
+	// otherwise).
+	Statistic Num `json:"statistic"`
+	DF        Num `json:"df"`
+	P         Num `json:"p"`
+	// PHolm is P adjusted by Holm's method over all comparisons of the
+	// summary (one family per quantity).
+	PHolm       Num  `json:"p_holm"`
+	Significant bool `json:"significant"` // PHolm < Alpha
+}
+
+// MannWhitney is the rank test of the game lengths of two cells.
+type MannWhitney struct {
+	U Num `json:"u"`
+	Z Num `json:"z"`
+	P Num `json:"p"`
+	// PHolm is P adjusted by Holm's method over all comparisons.
+	PHolm Num `json:"p_holm"`
+	// ProbLonger is U/(n_A·n_B): the probability that a game of A is longer
+	// than one of B, ties counted half.
+	ProbLonger Num `json:"prob_a_longer"`
+}
+
+// Comparison compares two readings (rulesets) of one variant played by the
+// same agents: A − B for each quantity.
+type Comparison struct {
+	Variant    string `json:"variant"`
+	AgentSouth string `json:"agent_south"`
+	AgentNorth string `json:"agent_north"`
+	RulesetA   string `json:"ruleset_a"`
+	RulesetB   string `json:"ruleset_b"`
+	GamesA     int64  `json:"games_a"`
+	GamesB     int64  `json:"games_b"`
+
+	FirstPlayerAdvantage Diff        `json:"first_player_advantage"`
+	DrawRate             Diff        `json:"draw_rate"`
+	MeanLength           Diff        `json:"mean_length"`
+	Length               MannWhitney `json:"length_mann_whitney"`
+
+	// DifferInBalance is FirstPlayerAdvantage.Significant.
+	DifferInBalance bool   `json:"differ_in_balance"`
+	Verdict         string `json:"verdict"`
+}
+
+// Summary is everything `baolab analyze` computed from one dataset.
+type Summary struct {
+	Format     string  `json:"format"`
+	Dataset    string  `json:"dataset"`
+	Confidence float64 `json:"confidence"` // of every interval
+	Alpha      float64 `json:"alpha"`      // significance level of the verdicts
+	Games      int64   `json:"games"`
+	Files      int     `json:"files"`    // Parquet files read
+	MoveLog    bool    `json:"move_log"` // whether the moves table was read
+	// Manifest says how the file list was checked: "manifest" when
+	// manifest.json listed the expected files, "files" when only the
+	// files themselves were checked for gaps.
+	Manifest    string       `json:"manifest"`
+	Cells       []Cell       `json:"cells"`
+	Comparisons []Comparison `json:"comparisons"`
+	// Notes explain what was left out (e.g. a figure that needs several
+	// agent pairs).
+	Notes []string `json:"notes"`
+}
+
+// SeveralPairs reports whether the cells of s hold more than one agent
+// pair.
+func (s *Summary) SeveralPairs() bool {
+	for _, c := range s.Cells {
+		if c.AgentSouth != s.Cells[0].AgentSouth || c.AgentNorth != s.Cells[0].AgentNorth {
+			return true
+		}
+	}
+	return false
+}

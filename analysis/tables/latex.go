@@ -1,0 +1,110 @@
+package tables
+
+import (
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+
+	"github.com/baolab/baolab/analysis/summary"
+)
+
+// tex escapes text for LaTeX.
+func tex(s string) string {
+	r := strings.NewReplacer(`\`, `\textbackslash{}`, `{`, `\{`, `}`, `\}`, `_`, `\_`, `%`, `\%`, `&`, `\&`, `#`, `\#`, `$`, `\$`,
+		`^`, `\^{}`, `~`, `\~{}`)
+	return r.Replace(s)
+}
+
+func tt(s string) string { return `\texttt{` + tex(s) + `}` }
+
+// minus matches the sign of a negative number in a table cell.
+var minus = regexp.MustCompile(`(^|[ \[])-([0-9])`)
+
+// texNum writes the en dash of an undefined number, the "<" of a small
+// p-value and the minus sign of a negative number in LaTeX.
+func texNum(s string) string {
+	s = strings.NewReplacer("–", "--", "<", "$<$").Replace(s)
+	return minus.ReplaceAllString(s, "${1}$$-$$${2}")
+}
+
+// texTable writes one booktabs table float.
+func texTable(b *strings.Builder, caption, label, cols string, head []string, rows [][]string) {
+	b.WriteString("\\begin{table}[tbp]\n\\centering\n\\small\n\\setlength{\\tabcolsep}{3pt}\n")
+	fmt.Fprintf(b, "\\begin{tabular}{%s}\n\\toprule\n%s \\\\\n\\midrule\n", cols, strings.Join(head, " & "))
+	for _, r := range rows {
+		for i := range r {
+			r[i] = texNum(r[i])
+		}
+		b.WriteString(strings.Join(r, " & ") + " \\\\\n")
+	}
+	fmt.Fprintf(b, "\\bottomrule\n\\end{tabular}\n\\caption{%s}\n\\label{%s}\n\\end{table}\n\n", caption, label)
+}
+
+// WriteLaTeX writes the summary of s as two booktabs tables (outcomes and
+// balance; game length and play) for \input in a paper; it needs
+// \usepackage{booktabs}.
+func WriteLaTeX(w io.Writer, s *summary.Summary) error {
+	var b strings.Builder
+	b.WriteString("% Written by baolab analyze. Needs \\usepackage{booktabs}.\n")
+	pairs := s.SeveralPairs()
+	conf := fmt.Sprintf("%g\\%%", 100*s.Confidence)
+	label := func(c summary.Cell) []string {
+		if pairs {
+			return []string{tt(c.Ruleset), tt(agents(c))}
+		}
+		return []string{tt(c.Ruleset)}
+	}
+	cols := "l"
+	head := []string{"Ruleset"}
+	if pairs {
+		cols, head = "ll", []string{"Ruleset", "Agents (S/N)"}
+	}
+	var rows [][]string
+	for _, c := range s.Cells {
+		o := c.Outcomes
+		rows = append(rows, append(label(c), fmt.Sprint(c.Games), ci(o.South.Interval(), 3), ci(o.North.Interval(), 3),
+			ci(o.Draw.Interval(), 3), ci(c.FirstPlayerAdvantage, 3), ci(c.Balance, 3)))
+	}
+	agentsText := ""
+	if !pairs && len(s.Cells) > 0 {
+		agentsText = fmt.Sprintf(", agents %s (South/North)", tt(agents(s.Cells[0])))
+	}
+	texTable(&b, fmt.Sprintf("Outcomes%s: shares of all games with %s Wilson intervals. First-player advantage counts draws and unfinished games as half a win; balance is $1-|w_1-w_2|$.", agentsText, conf),
+		"tab:baolab-outcomes", cols+"rrrrrr", append(head, "Games", "South wins", "North wins", "Draws", "First-player adv.", "Balance"), rows)
+
+	rows = nil
+	for _, c := range s.Cells {
+		l, m := c.Length, moves(c)
+		rows = append(rows, append(label(c), ci(l.Mean, 1), fix(l.SD, 1), fmt.Sprintf("%s [%s, %s]", fix(l.Median, 0), fix(l.P5, 0), fix(l.P95, 0)),
+			ci(c.CycleRate.Interval(), 3), ci(m.BranchingFactor, 2), ci(m.LeadChanges, 2), ci(m.Decisiveness, 3)))
+	}
+	texTable(&b, fmt.Sprintf("Game length in plies (mean with %s interval, standard deviation, median with 5th and 95th percentiles), share of games with a repeated position, legal moves per move, material-lead changes per game, and decisiveness (share of a won game after which the winner leads for good).", conf),
+		"tab:baolab-length", cols+"rrrrrrr", append(head, "Length", "SD", "Median [p5, p95]", "Cycle rate", "Branching", "Lead changes", "Decisiveness"), rows)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteComparisonLaTeX writes the comparisons of s as a booktabs table.
+func WriteComparisonLaTeX(w io.Writer, s *summary.Summary) error {
+	var b strings.Builder
+	b.WriteString("% Written by baolab analyze. Needs \\usepackage{booktabs}.\n")
+	if len(s.Comparisons) == 0 {
+		b.WriteString("% The dataset has no two rulesets of the same variant played by the same agents.\n")
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
+	var rows [][]string
+	for _, c := range s.Comparisons {
+		f, d, l := c.FirstPlayerAdvantage, c.DrawRate, c.MeanLength
+		rows = append(rows, []string{tt(c.RulesetA), tt(c.RulesetB),
+			ci(summary.Interval{Value: f.Diff, Lo: f.Lo, Hi: f.Hi}, 3), pval(f.PHolm),
+			ci(summary.Interval{Value: d.Diff, Lo: d.Lo, Hi: d.Hi}, 3), pval(d.PHolm),
+			ci(summary.Interval{Value: l.Diff, Lo: l.Lo, Hi: l.Hi}, 1), pval(l.PHolm), yesNo(c.DifferInBalance)})
+	}
+	texTable(&b, fmt.Sprintf("Rule readings compared (A $-$ B, same agents): differences with %g\\%% intervals and Holm-corrected p-values over all pairs.", 100*s.Confidence),
+		"tab:baolab-comparison", "llrrrrrrl",
+		[]string{"Ruleset A", "Ruleset B", "$\\Delta$ first-player adv.", "$p$", "$\\Delta$ draw rate", "$p$", "$\\Delta$ length", "$p$", "Differ"}, rows)
+	_, err := io.WriteString(w, b.String())
+	return err
+}

@@ -1,0 +1,150 @@
+// Package tables writes the summary of a dataset (package summary) as
+// tables: summary.json with every number under stable keys, summary.csv
+// with one row per ruleset × agent pair and every number in full
+// precision, summary.md for reading, and summary.tex (booktabs) for a
+// paper, with intervals written as 0.512 [0.509, 0.515]. The comparisons
+// of rule readings go to comparison.json, .csv, .md and .tex in the same
+// way.
+//
+// Undefined numbers (NaN) are null in JSON, empty in CSV and "–" in
+// Markdown and LaTeX.
+package tables
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"path/filepath"
+	"strings"
+
+	"github.com/baolab/baolab/analysis/internal/atomicfile"
+	"github.com/baolab/baolab/analysis/summary"
+)
+
+// Write writes the summary and comparison tables of s into dir, each file
+// complete or not at all, and returns their paths.
+func Write(s *summary.Summary, dir string) ([]string, error) {
+	files := []struct {
+		name  string
+		write func(io.Writer, *summary.Summary) error
+	}{
+		{"summary.json", WriteJSON},
+		{"summary.csv", WriteCSV},
+		{"summary.md", WriteMarkdown},
+		{"summary.tex", WriteLaTeX},
+		{"comparison.json", WriteComparisonJSON},
+		{"comparison.csv", WriteComparisonCSV},
+		{"comparison.md", WriteComparisonMarkdown},
+		{"comparison.tex", WriteComparisonLaTeX},
+	}
+	var paths []string
+	for _, f := range files {
+		p := filepath.Join(dir, f.name)
+		if err := atomicfile.Write(p, func(w io.Writer) error { return f.write(w, s) }); err != nil {
+			return paths, err
+		}
+		paths = append(paths, p)
+	}
+	return paths, nil
+}
+
+// WriteJSON writes s as indented JSON.
+func WriteJSON(w io.Writer, s *summary.Summary) error {
+	e := json.NewEncoder(w)
+	e.SetIndent("", "  ")
+	return e.Encode(s)
+}
+
+// WriteComparisonJSON writes the comparisons of s as an indented JSON
+// array.
+func WriteComparisonJSON(w io.Writer, s *summary.Summary) error {
+	e := json.NewEncoder(w)
+	e.SetIndent("", "  ")
+	c := s.Comparisons
+	if c == nil {
+		c = []summary.Comparison{}
+	}
+	return e.Encode(c)
+}
+
+func finite(x summary.Num) bool {
+	return !math.IsNaN(float64(x)) && !math.IsInf(float64(x), 0)
+}
+
+// num formats x for CSV: shortest round-trip form, empty when undefined.
+func num(x summary.Num) string {
+	if !finite(x) {
+		return ""
+	}
+	return fmt.Sprint(float64(x))
+}
+
+// fix formats x with prec decimals, "–" when undefined.
+func fix(x summary.Num, prec int) string {
+	if !finite(x) {
+		return "–"
+	}
+	out := fmt.Sprintf("%.*f", prec, float64(x))
+	if strings.Trim(out, "-0.") == "" {
+		out = strings.TrimPrefix(out, "-") // no "-0.000"
+	}
+	return out
+}
+
+// ci formats an interval as "0.512 [0.509, 0.515]".
+func ci(i summary.Interval, prec int) string {
+	if !finite(i.Value) {
+		return "–"
+	}
+	return fmt.Sprintf("%s [%s, %s]", fix(i.Value, prec), fix(i.Lo, prec), fix(i.Hi, prec))
+}
+
+// pval formats a p-value for reading.
+func pval(p summary.Num) string {
+	switch {
+	case !finite(p):
+		return "–"
+	case p < 0.001:
+		return "<0.001"
+	}
+	return fmt.Sprintf("%.3f", float64(p))
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+func agents(c summary.Cell) string { return c.AgentSouth + "/" + c.AgentNorth }
+
+// moves returns the move statistics of c, or undefined ones when the
+// dataset has no move log.
+func moves(c summary.Cell) summary.MoveStats {
+	if c.Moves != nil {
+		return *c.Moves
+	}
+	nan := summary.Num(math.NaN())
+	u := summary.Interval{Value: nan, Lo: nan, Hi: nan}
+	return summary.MoveStats{BranchingFactor: u, DecisionMoves: u, LapsPerMove: u, LeadChanges: u, LeadChangesSD: nan, Decisiveness: u, DecisivenessSD: nan}
+}
+
+// endReasons lists the end reasons that occur in s, in the engine's
+// order as the keys of the first cell give them.
+func endReasons(s *summary.Summary, order []string) []string {
+	var out []string
+	for _, r := range order {
+		for _, c := range s.Cells {
+			if c.EndReasons[r].Count > 0 {
+				out = append(out, r)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// pipeEscape escapes text for a Markdown table cell.
+func pipeEscape(s string) string { return strings.ReplaceAll(s, "|", `\|`) }

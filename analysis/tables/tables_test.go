@@ -1,0 +1,218 @@
+package tables
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"flag"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/baolab/baolab/analysis/internal/fixture"
+	"github.com/baolab/baolab/analysis/summary"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// golden compares got with testdata/name, or rewrites it with -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file (go test -update rewrites it); got:\n%s", name, got)
+	}
+}
+
+func render(t *testing.T, f func(io.Writer, *summary.Summary) error, s *summary.Summary) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := f(&b, s); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func TestGolden(t *testing.T) {
+	s := fixture.Summary()
+	for _, c := range []struct {
+		name string
+		f    func(io.Writer, *summary.Summary) error
+	}{
+		{"summary.json", WriteJSON}, {"summary.csv", WriteCSV}, {"summary.md", WriteMarkdown}, {"summary.tex", WriteLaTeX},
+		{"comparison.json", WriteComparisonJSON}, {"comparison.csv", WriteComparisonCSV}, {"comparison.md", WriteComparisonMarkdown}, {"comparison.tex", WriteComparisonLaTeX},
+	} {
+		golden(t, c.name, render(t, c.f, s))
+	}
+	golden(t, "strength.tex", render(t, WriteLaTeX, fixture.Strength()))
+}
+
+// keys lists every key path of a JSON value, arrays as [].
+func keys(prefix string, v any, out map[string]bool) {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, x := range v {
+			p := prefix + "." + k
+			out[p] = true
+			keys(p, x, out)
+		}
+	case []any:
+		for _, x := range v {
+			keys(prefix+"[]", x, out)
+		}
+	}
+}
+
+// TestStableKeys pins the key paths of summary.json: a key that changes
+// or disappears breaks the regression checks that read it, so it must
+// come with a new summary.Format.
+func TestStableKeys(t *testing.T) {
+	var v any
+	if err := json.Unmarshal(render(t, WriteJSON, fixture.Summary()), &v); err != nil {
+		t.Fatal(err)
+	}
+	set := map[string]bool{}
+	keys("", v, set)
+	var got []string
+	for k := range set {
+		got = append(got, k)
+	}
+	sort.Strings(got)
+	golden(t, "keys.txt", []byte(strings.Join(got, "\n")+"\n"))
+	for _, k := range []string{".cells[].first_player_advantage.lo", ".cells[].outcomes.draw.share", ".cells[].length.p95",
+		".cells[].end_reasons.max-plies.count", ".cells[].moves.decisiveness.value", ".comparisons[].first_player_advantage.p_holm",
+		".comparisons[].verdict", ".cells[].convergence[].games", ".format"} {
+		if !set[k] {
+			t.Errorf("key %s missing", k)
+		}
+	}
+}
+
+func TestJSONNull(t *testing.T) {
+	s := fixture.Summary()
+	s.Cells[0].Length.SD = summary.Num(math.NaN())
+	s.Cells[1].Moves = nil
+	b := render(t, WriteJSON, s)
+	var back summary.Summary
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if !math.IsNaN(float64(back.Cells[0].Length.SD)) || back.Cells[1].Moves != nil || back.Cells[0].FirstPlayerAdvantage != s.Cells[0].FirstPlayerAdvantage {
+		t.Errorf("round trip: sd %v moves %v", back.Cells[0].Length.SD, back.Cells[1].Moves)
+	}
+	if !bytes.Contains(b, []byte(`"sd": null`)) || !bytes.Contains(b, []byte(`"moves": null`)) {
+		t.Error("NaN and missing move stats not written as null")
+	}
+}
+
+func TestCSV(t *testing.T) {
+	s := fixture.Summary()
+	s.Cells[1].Moves = nil
+	rows, err := csv.NewReader(bytes.NewReader(render(t, WriteCSV, s))).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 1+len(s.Cells) {
+		t.Fatalf("%d rows", len(rows))
+	}
+	col := func(name string) int {
+		i := slices.Index(rows[0], name)
+		if i < 0 {
+			t.Fatalf("no column %s", name)
+		}
+		return i
+	}
+	if got := rows[1][col("first_player_advantage")]; got != "0.545" {
+		t.Errorf("fpa %q", got)
+	}
+	if got := rows[3][col("draws_count")]; got != "0" {
+		t.Errorf("draws %q", got)
+	}
+	if got := rows[2][col("branching_factor")]; got != "" {
+		t.Errorf("branching factor without move log %q, want empty", got)
+	}
+	rows, err = csv.NewReader(bytes.NewReader(render(t, WriteComparisonCSV, s))).ReadAll()
+	if err != nil || len(rows) != 4 || rows[1][slices.Index(rows[0], "differ_in_balance")] != "true" {
+		t.Errorf("comparison csv: %v %v", err, rows)
+	}
+}
+
+func TestLaTeX(t *testing.T) {
+	s := fixture.Summary()
+	out := string(render(t, WriteLaTeX, s))
+	for _, want := range []string{`\toprule`, `\midrule`, `\bottomrule`, `\texttt{kingulu:max\_plies=60}`, `0.545 [0.523, 0.567]`, `\label{tab:baolab-outcomes}`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("summary.tex lacks %q", want)
+		}
+	}
+	if strings.Count(out, `\begin{tabular}`) != 2 || strings.Count(out, `\end{tabular}`) != 2 {
+		t.Error("want two tabulars")
+	}
+	// Every row has as many cells as the column spec.
+	for _, tab := range strings.Split(out, `\begin{tabular}{`)[1:] {
+		spec := tab[:strings.Index(tab, "}")]
+		body := tab[strings.Index(tab, `\toprule`):strings.Index(tab, `\bottomrule`)]
+		for _, line := range strings.Split(body, "\n") {
+			if strings.HasSuffix(line, `\\`) && strings.Count(line, "&")+1 != len(spec) {
+				t.Errorf("row %q has %d cells, spec %q", line, strings.Count(line, "&")+1, spec)
+			}
+		}
+	}
+	if got := tex(`a_b%c&d#e$f{g}h~i^j\k`); got != `a\_b\%c\&d\#e\$f\{g\}h\~{}i\^{}j\textbackslash{}k` {
+		t.Errorf("tex escape: %s", got)
+	}
+	cmp := string(render(t, WriteComparisonLaTeX, s))
+	if !strings.Contains(cmp, `$<$0.001`) || !strings.Contains(cmp, `\toprule`) {
+		t.Errorf("comparison.tex:\n%s", cmp)
+	}
+}
+
+func TestNoComparisons(t *testing.T) {
+	s := fixture.Strength()
+	if got := string(render(t, WriteComparisonJSON, s)); strings.TrimSpace(got) != "[]" {
+		t.Errorf("comparison.json %q", got)
+	}
+	if got := string(render(t, WriteComparisonMarkdown, s)); !strings.Contains(got, "no two rulesets") {
+		t.Errorf("comparison.md %q", got)
+	}
+}
+
+func TestWrite(t *testing.T) {
+	dir := t.TempDir()
+	paths, err := Write(fixture.Summary(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(paths) != 8 {
+		t.Errorf("%d files", len(paths))
+	}
+	ents, _ := os.ReadDir(dir)
+	if len(ents) != 8 {
+		t.Errorf("%d entries in the directory (temporary files left?)", len(ents))
+	}
+	if os.Getuid() != 0 { // root writes anywhere
+		ro := t.TempDir()
+		os.Chmod(ro, 0o555)
+		if _, err := Write(fixture.Summary(), ro); err == nil || !strings.Contains(err.Error(), "summary.json") {
+			t.Errorf("unwritable directory: %v", err)
+		}
+	}
+	if _, err := Write(fixture.Summary(), filepath.Join(dir, "missing")); err == nil || strings.Contains(err.Error(), "\n") {
+		t.Errorf("missing directory: %v", err)
+	}
+}

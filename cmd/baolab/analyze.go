@@ -1,0 +1,83 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/baolab/baolab/analysis"
+)
+
+func init() {
+	var (
+		out     string
+		workers int
+		quiet   bool
+	)
+	cmd := &cobra.Command{
+		Use:   "analyze DIR [--out REPORT_DIR]",
+		Short: "Balance statistics, tables and figures of a simulation dataset",
+		Long: `Read every games and moves file of the dataset in DIR (written by baolab sim)
+and write REPORT_DIR (default DIR/report): per ruleset × agent pair the
+outcome shares, first-player advantage and balance with 95% intervals, end
+reasons, game lengths, statistics of the move log and the convergence of
+the estimate; the comparison of every two readings of one variant played
+by the same agents; as tables (summary.json, .csv, .md, .tex and
+comparison.*) and figures (PNG, SVG and PDF).
+
+Files are streamed, so memory does not grow with the number of games. A
+missing, foreign, truncated or corrupt file stops the analysis with one line
+naming it; nothing is skipped.`,
+		Example: `  baolab analyze runs/quick
+  baolab analyze runs/quick --out paper/figures`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			dir := args[0]
+			if out == "" {
+				out = filepath.Join(dir, "report")
+			}
+			start := time.Now()
+			ds, err := analysis.Open(dir)
+			if err != nil {
+				return badInput(err)
+			}
+			opt := analysis.Options{Workers: workers}
+			var bar *progressbar.ProgressBar
+			if !quiet && term.IsTerminal(int(os.Stderr.Fd())) {
+				bar = progressbar.NewOptions(len(ds.Games), progressbar.OptionSetWriter(os.Stderr),
+					progressbar.OptionSetDescription("analyze"), progressbar.OptionShowCount(),
+					progressbar.OptionSetItsString("files"), progressbar.OptionShowIts(), progressbar.OptionClearOnFinish())
+				opt.Progress = func(done, total int) { bar.Set(done) }
+			}
+			s, err := analysis.Analyze(cmd.Context(), ds, opt)
+			if bar != nil {
+				bar.Finish()
+			}
+			if err != nil {
+				return badInput(err)
+			}
+			read := time.Since(start)
+			paths, err := analysis.WriteReport(s, out)
+			if err != nil {
+				return err
+			}
+			if !quiet {
+				fmt.Fprintf(cmd.ErrOrStderr(), "analyze: %d games in %d cells from %d files read in %s; %d comparisons; %d files written to %s in %s\n",
+					s.Games, len(s.Cells), s.Files, read.Round(time.Millisecond), len(s.Comparisons), len(paths), out, (time.Since(start) - read).Round(time.Millisecond))
+				for _, n := range s.Notes {
+					fmt.Fprintf(cmd.ErrOrStderr(), "analyze: note: %s\n", n)
+				}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&out, "out", "", "report directory (default DIR/report)")
+	cmd.Flags().IntVar(&workers, "workers", 0, "files read at once (default: number of CPUs)")
+	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "print nothing but errors")
+	rootCmd.AddCommand(cmd)
+}

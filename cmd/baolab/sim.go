@@ -1,0 +1,219 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"github.com/baolab/baolab/sim"
+	"github.com/baolab/baolab/sim/config"
+	"github.com/baolab/baolab/sim/dataset"
+	"github.com/baolab/baolab/sim/progress"
+)
+
+// simFlags holds the flags of `baolab sim`.
+type simFlags struct {
+	config  string
+	rules   []string
+	agents  []string
+	games   int
+	seed    uint64
+	batch   int
+	moves   bool
+	workers int
+	out     string
+	shard   string
+	force   bool
+	quiet   bool
+}
+
+func init() {
+	var f simFlags
+	cmd := &cobra.Command{
+		Use:   "sim (--config FILE | --rules R --agents PAIR --games N --out DIR) [flags]",
+		Short: "Play every ruleset × agent pair N games and log them as a Parquet dataset",
+		Long: `Play every ruleset × agent pair (a cell) --games games and write the
+dataset DIR: games/ (one row per game) and moves/ (one row per ply), Parquet
+files partitioned by ruleset, and DIR/manifest.json.
+
+The experiment can be given by flags or by a TOML file (--config, see
+configs/); flags override the file. --rules and --agents may be repeated;
+an agent pair is SOUTH/NORTH, or one spec for both sides, e.g.
+  --agents random --agents 'mcts:iters=400,c=1.4/greedy'
+
+The same command gives the same rows for any --workers and any --shard split.
+A run that is interrupted (even by kill -9) resumes when run again: finished
+batches are kept and checked, the others are played. A DIR holding another
+experiment is refused unless --force.
+
+--shard K/N plays batch b of every cell when b mod N = K (K counts from 0);
+without it, Slurm's SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT are used
+when set. All shards write into the same DIR.`,
+		Example: `  baolab sim --rules kingulu --agents random --games 10000 --out runs/k
+  baolab sim --config configs/quickstart.toml
+  baolab sim --config configs/balance.toml --games 1000 --shard 0/4`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return runSim(cmd, f) },
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.config, "config", "", "experiment file (TOML); flags override its values")
+	fl.StringArrayVar(&f.rules, "rules", nil, "ruleset, e.g. kingulu or 'kingulu:penultimate=never' (repeatable)")
+	fl.StringArrayVar(&f.agents, "agents", nil, "agent pair SOUTH/NORTH or one agent spec for both sides (repeatable)")
+	fl.IntVar(&f.games, "games", 0, "games per ruleset × agent pair")
+	fl.Uint64Var(&f.seed, "seed", 1, "experiment seed")
+	fl.IntVar(&f.batch, "batch", 0, "games per batch (one file per batch and table); 0: min(16384, max(256, games/16))")
+	fl.BoolVar(&f.moves, "moves", true, "write the moves table (--moves=false: games only)")
+	fl.IntVar(&f.workers, "workers", 0, "games played in parallel; 0: one per CPU")
+	fl.StringVar(&f.out, "out", "", "dataset directory")
+	fl.StringVar(&f.shard, "shard", "", "play shard K/N of the experiment (K = 0..N-1)")
+	fl.BoolVar(&f.force, "force", false, "replace a dataset of another experiment in the output directory")
+	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print nothing but errors")
+	rootCmd.AddCommand(cmd)
+}
+
+func runSim(cmd *cobra.Command, f simFlags) error {
+	exp, out, workers, err := simExperiment(cmd, f)
+	if err != nil {
+		return badInput(err)
+	}
+	if out == "" {
+		return badInput(errors.New("no output directory: give --out DIR (or out in the config file)"))
+	}
+	k, n, err := simShard(f.shard, cmd.Flags().Changed("shard"))
+	if err != nil {
+		return badInput(err)
+	}
+	mode := progress.Auto
+	if f.quiet {
+		mode = progress.Quiet
+	}
+	// The first SIGINT or SIGTERM stops the run cleanly (workers remove
+	// their temporary files, the manifest says interrupted); a second one
+	// kills the process at once.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() { <-ctx.Done(); stop() }()
+	_, err = sim.Run(ctx, sim.Options{
+		Experiment: exp, Dir: out, Workers: workers, Shard: k, Shards: n, Force: f.force,
+		Observer: progress.New(os.Stderr, mode), Build: sim.BuildInfo(version),
+	})
+	if errors.Is(err, sim.ErrOtherExperiment) || errors.Is(err, sim.ErrShardBusy) {
+		return badInput(err)
+	}
+	if err != nil {
+		return fmt.Errorf("sim: %w", err)
+	}
+	return nil
+}
+
+// simExperiment merges the config file (if any) and the flags into an
+// experiment, and locates errors of values that came from the file.
+func simExperiment(cmd *cobra.Command, f simFlags) (dataset.Experiment, string, int, error) {
+	var none dataset.Experiment
+	var (
+		plan    = sim.Plan{Seed: f.seed, Moves: f.moves}
+		cfg     *config.Config
+		out     string
+		workers int
+		changed = cmd.Flags().Changed
+	)
+	if f.config != "" {
+		var err error
+		if cfg, err = config.Load(f.config); err != nil {
+			return none, "", 0, err
+		}
+		plan = sim.Plan{Rules: cfg.Rules, Agents: cfg.Agents, Games: cfg.Games, Seed: cfg.Seed, Batch: cfg.Batch, Moves: true}
+		if !cfg.Set["seed"] {
+			plan.Seed = f.seed
+		}
+		if cfg.Moves != nil {
+			plan.Moves = *cfg.Moves
+		}
+		out, workers = cfg.Out, cfg.Workers
+	}
+	if changed("rules") {
+		plan.Rules = f.rules
+	}
+	if changed("agents") {
+		plan.Agents = f.agents
+	}
+	if changed("games") {
+		plan.Games = f.games
+	}
+	if changed("seed") {
+		plan.Seed = f.seed
+	}
+	if changed("batch") {
+		plan.Batch = f.batch
+	}
+	if changed("moves") {
+		plan.Moves = f.moves
+	}
+	if changed("workers") {
+		workers = f.workers
+	}
+	if changed("out") {
+		out = f.out
+	}
+	if workers < 0 {
+		return none, "", 0, fmt.Errorf("--workers must be at least 1 (or 0 for one per CPU), not %d", workers)
+	}
+	exp, err := plan.Experiment()
+	if err != nil {
+		var fe *sim.FieldError
+		if errors.As(err, &fe) {
+			flag := fe.Field
+			if flag == "batch" || flag == "games" || flag == "rules" || flag == "agents" {
+				if cfg != nil && !changed(flag) && cfg.Set[flag] {
+					return none, "", 0, cfg.Errorf(flag, fe.Index, fe.Err)
+				}
+				if cfg != nil && !changed(flag) {
+					return none, "", 0, fmt.Errorf("%s: %w (set %s in the file or give --%s)", cfg.Path, fe.Err, flag, flag)
+				}
+				return none, "", 0, fmt.Errorf("--%s: %w", flag, fe.Err)
+			}
+		}
+		return none, "", 0, err
+	}
+	return exp, out, workers, nil
+}
+
+// simShard returns the shard to play: --shard K/N, else Slurm's array
+// variables, else 0/1.
+func simShard(s string, given bool) (k, n int, err error) {
+	if given {
+		ks, ns, ok := strings.Cut(s, "/")
+		k, err1 := strconv.Atoi(strings.TrimSpace(ks))
+		n, err2 := strconv.Atoi(strings.TrimSpace(ns))
+		if !ok || err1 != nil || err2 != nil || n < 1 || k < 0 || k >= n {
+			return 0, 0, fmt.Errorf("--shard %q: want K/N with N >= 1 and 0 <= K < N, e.g. 0/4", s)
+		}
+		return k, n, nil
+	}
+	id, count := os.Getenv("SLURM_ARRAY_TASK_ID"), os.Getenv("SLURM_ARRAY_TASK_COUNT")
+	if id == "" || count == "" {
+		return 0, 1, nil
+	}
+	k, err1 := strconv.Atoi(id)
+	n, err2 := strconv.Atoi(count)
+	if err1 != nil || err2 != nil || n < 1 {
+		return 0, 0, fmt.Errorf("SLURM_ARRAY_TASK_ID=%q, SLURM_ARRAY_TASK_COUNT=%q: not a shard; give --shard K/N", id, count)
+	}
+	// An array 1..N (or M..M+N-1) counts shards from its first index.
+	if lo, err := strconv.Atoi(os.Getenv("SLURM_ARRAY_TASK_MIN")); err == nil {
+		if hi, err := strconv.Atoi(os.Getenv("SLURM_ARRAY_TASK_MAX")); err == nil && hi-lo+1 == n {
+			k -= lo
+		}
+	}
+	if k < 0 || k >= n {
+		return 0, 0, fmt.Errorf("SLURM_ARRAY_TASK_ID=%s is not a shard of SLURM_ARRAY_TASK_COUNT=%d; give --shard K/N", id, n)
+	}
+	return k, n, nil
+}

@@ -1,0 +1,127 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/baolab/baolab/sim/dataset"
+)
+
+func writeSimConfig(t *testing.T, text string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "exp.toml")
+	if err := os.WriteFile(path, []byte(text), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestSimBadInputExitsTwo(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	base := []string{"sim", "--rules", "kingulu", "--agents", "random", "--games", "10", "--out", out}
+	badRule := writeSimConfig(t, "rules = [\n  \"kingulu\",\n  \"kingulu:seeds=99\",\n]\nagents = [\"random\"]\ngames = 10\nout = \""+out+"\"\n")
+	unknownKey := writeSimConfig(t, "rules = [\"kingulu\"]\nagents = [\"random\"]\ngame = 10\n")
+	noGames := writeSimConfig(t, "rules = [\"kingulu\"]\nagents = [\"random\"]\n")
+	for i, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sim", "--bogus"}, "unknown flag"},
+		{append(base, "--shard", "2/2"), "--shard \"2/2\""},
+		{append(base, "--shard", "x"), "want K/N"},
+		{[]string{"sim", "--rules", "chess", "--agents", "random", "--games", "1", "--out", out}, "--rules: ruleset \"chess\": unknown variant"},
+		{[]string{"sim", "--rules", "kingulu", "--agents", "mcts:iters=0", "--games", "1", "--out", out}, "iters=0 not allowed"},
+		{[]string{"sim", "--rules", "kingulu", "--agents", "random", "--games", "1"}, "no output directory"},
+		{[]string{"sim", "--rules", "kingulu", "--agents", "random", "--out", out}, "--games: games per cell must be at least 1"},
+		{append(base, "--workers", "-1"), "--workers must be at least 1"},
+		{append(base, "--seed", "-3"), "invalid argument"},
+		{[]string{"sim", "--config", badRule}, badRule + ":3: key rules[1]: ruleset \"kingulu:seeds=99\""},
+		{[]string{"sim", "--config", unknownKey}, unknownKey + ":3:1: unknown key \"game\""},
+		{[]string{"sim", "--config", noGames, "--out", out}, noGames + ": games per cell must be at least 1"},
+		{[]string{"sim", "--config", filepath.Join(out, "missing.toml")}, "missing.toml: no such file"},
+	} {
+		_, stderr, code := baolab(t, c.args...)
+		if code != 2 || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "baolab: ") {
+			t.Errorf("case %d %v: exit %d, stderr %q; want exit 2, one line containing %q", i, c.args[1:], code, stderr, c.want)
+		}
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a refused command created the output directory")
+	}
+}
+
+func TestSimRunResumeRefuseForce(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	args := []string{"sim", "--rules", "kingulu", "--rules", "kimasai-four-rows:holes=6", "--agents", "random", "--games", "300", "--batch", "100", "--out", out}
+	stdout, stderr, code := baolab(t, args...)
+	if code != 0 || stdout != "" {
+		t.Fatalf("sim: exit %d, stdout %q, stderr %s", code, stdout, stderr)
+	}
+	// Not a terminal: plain lines, one per cell, and a summary.
+	for _, want := range []string{"cell 1/2 kingulu × random/random done: 300 games", "cell 2/2 kimasai-four-rows:holes=6 × random/random done", "sim: 600 games,", "games/s", "dataset complete"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("progress output lacks %q:\n%s", want, stderr)
+		}
+	}
+	m, err := dataset.ReadManifest(out)
+	if err != nil || !m.Complete || m.Games != 600 || m.Builds[0].Version != version {
+		t.Fatalf("manifest: %+v, %v", m, err)
+	}
+	_, stderr, code = baolab(t, append(args, "--quiet")...)
+	if code != 0 || stderr != "" {
+		t.Errorf("quiet rerun: exit %d, stderr %q", code, stderr)
+	}
+	_, stderr, code = baolab(t, append(args, "--workers", "1")...)
+	if code != 0 || !strings.Contains(stderr, "resuming: 6 of 6 batches") || !strings.Contains(stderr, "sim: 0 games") {
+		t.Errorf("rerun of a finished run: exit %d, stderr %q", code, stderr)
+	}
+	_, stderr, code = baolab(t, append(args, "--seed", "2")...)
+	if code != 2 || !strings.Contains(stderr, "holds another experiment (seed 1 → 2)") || !strings.Contains(stderr, "--force") {
+		t.Errorf("other experiment: exit %d, stderr %q", code, stderr)
+	}
+	_, stderr, code = baolab(t, append(args, "--seed", "2", "--force", "-q")...)
+	if m, _ := dataset.ReadManifest(out); code != 0 || m.Experiment.Seed != 2 || !m.Complete {
+		t.Errorf("--force: exit %d, stderr %q, seed %d", code, stderr, m.Experiment.Seed)
+	}
+}
+
+func TestSimFlagsOverrideConfig(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	cfg := writeSimConfig(t, "rules = [\"chess\"]\nagents = [\"random\"]\ngames = 1000\nseed = 5\nmoves = true\nout = \"elsewhere\"\n")
+	_, stderr, code := baolab(t, "sim", "--config", cfg, "--rules", "kingulu", "--games", "20", "--moves=false", "--out", out, "-q")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	m, err := dataset.ReadManifest(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := m.Experiment
+	if len(e.Rules) != 1 || e.Rules[0] != "kingulu" || e.Games != 20 || e.Seed != 5 || e.Moves || e.Agents[0] != "random/random" {
+		t.Errorf("experiment %+v", e)
+	}
+	if _, err := os.Stat(filepath.Join(out, dataset.Moves)); err == nil {
+		t.Error("--moves=false wrote moves/")
+	}
+}
+
+func TestSimShardFromSlurm(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"sim", "--rules", "kingulu", "--agents", "random", "--games", "40", "--batch", "10", "--out", "ds", "-q"}
+	for _, id := range []string{"1", "2"} { // a 1-based array 1..2
+		_, stderr, code := baolabIn(t, dir, []string{"SLURM_ARRAY_TASK_ID=" + id, "SLURM_ARRAY_TASK_COUNT=2", "SLURM_ARRAY_TASK_MIN=1", "SLURM_ARRAY_TASK_MAX=2"}, args...)
+		if code != 0 {
+			t.Fatalf("task %s: exit %d: %s", id, code, stderr)
+		}
+	}
+	m, err := dataset.ReadManifest(filepath.Join(dir, "ds"))
+	if err != nil || !m.Complete || len(m.Shards) != 2 || m.Shards[1].Shard != 1 || m.Shards[1].Shards != 2 {
+		t.Fatalf("manifest after two Slurm tasks: %+v, %v", m.Shards, err)
+	}
+	_, stderr, code := baolabIn(t, dir, []string{"SLURM_ARRAY_TASK_ID=5", "SLURM_ARRAY_TASK_COUNT=2"}, args...)
+	if code != 2 || !strings.Contains(stderr, "give --shard K/N") {
+		t.Errorf("task id out of range: exit %d, %q", code, stderr)
+	}
+}

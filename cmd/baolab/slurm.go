@@ -1,0 +1,167 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/baolab/baolab/sim"
+	"github.com/baolab/baolab/sim/config"
+	"github.com/baolab/baolab/sim/slurm"
+)
+
+func init() {
+	var (
+		j      slurm.Job
+		submit bool
+	)
+	cmd := &cobra.Command{
+		Use:   "slurm --config FILE --tasks N [--out DIR] [--partition P --time T --cpus C ...] [--submit]",
+		Short: "Play an experiment as a Slurm job array, then analyse it (writes and submits sbatch scripts)",
+		Long: `Write two sbatch scripts that play the experiment of FILE on a Slurm cluster:
+a job array of N tasks, where task K runs
+  baolab sim --config FILE --out DIR --shard K/N
+and a job that runs "baolab analyze DIR --out REPORT" once every task has
+succeeded. With --submit, submit both with sbatch and print their job ids.
+
+FILE is checked as baolab sim checks it (rulesets, agents, games) before
+anything is written; --out defaults to its "out" (relative to the current
+directory). DIR, FILE and this binary (--binary) must be where every node sees
+them at the same path: a shared filesystem on a real cluster. The scripts use
+absolute paths and go to --script-dir (default DIR.slurm/, beside DIR), the
+jobs' logs to its logs/ subdirectory. Each task runs as many simulator
+workers as it has CPUs (--cpus, default 1).
+
+When some tasks fail, the analysis is cancelled; run the same command again:
+the simulator resumes, so only the missing batches are played, and the
+dataset ends equal to that of a clean run.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := completeSlurmJob(&j); err != nil {
+				return badInput(err)
+			}
+			if err := j.Validate(); err != nil {
+				return badInput(err)
+			}
+			return runSlurm(cmd, j, submit)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&j.Config, "config", "", "experiment file played by every task (required)")
+	f.IntVar(&j.Tasks, "tasks", 0, "number of array tasks, one shard each (required)")
+	f.StringVar(&j.Dir, "out", "", "dataset directory, on a filesystem all nodes share (default: the file's out)")
+	f.StringVar(&j.Report, "report", "", "report directory of the analysis (default DIR/report)")
+	f.StringVar(&j.ScriptDir, "script-dir", "", "where to write the scripts; logs go to its logs/ (default DIR.slurm)")
+	f.StringVar(&j.Binary, "binary", "", "baolab binary the jobs run, as the nodes see it (default: this binary)")
+	f.StringVar(&j.Name, "name", "", "job name of the array (default baolab-<config file name>)")
+	f.StringVar(&j.Partition, "partition", "", "partition to run in (default: the cluster's default)")
+	f.StringVar(&j.Time, "time", "", "time limit of each task, e.g. 2:00:00 (default: the partition's)")
+	f.StringVar(&j.AnalyzeTime, "analyze-time", "", "time limit of the analysis job (default: the partition's)")
+	f.IntVar(&j.CPUs, "cpus", 0, "CPUs per task, also baolab sim --workers (default: Slurm's default, 1)")
+	f.StringVar(&j.Mem, "mem", "", "memory per task, e.g. 4G (default: the partition's)")
+	f.StringVar(&j.Account, "account", "", "account to charge (default: yours)")
+	f.StringArrayVar(&j.SbatchOpts, "sbatch", nil, "another sbatch option for both jobs, e.g. --sbatch=--qos=short (repeatable)")
+	f.BoolVar(&submit, "submit", false, "submit both jobs with sbatch and print their ids")
+	cmd.MarkFlagRequired("config")
+	cmd.MarkFlagRequired("tasks")
+	rootCmd.AddCommand(cmd)
+}
+
+// completeSlurmJob fills in defaults and makes every path absolute.
+func completeSlurmJob(j *slurm.Job) error {
+	var err error
+	if j.Binary == "" {
+		if j.Binary, err = os.Executable(); err != nil {
+			return fmt.Errorf("finding this binary's path (give --binary): %w", err)
+		}
+	}
+	out, err := checkExperiment(j.Config)
+	if err != nil {
+		return err
+	}
+	if j.Dir == "" {
+		if out == "" {
+			return fmt.Errorf("no dataset directory: give --out DIR (or out in %s)", j.Config)
+		}
+		j.Dir = out
+	}
+	if j.Name == "" {
+		base := strings.TrimSuffix(filepath.Base(j.Config), filepath.Ext(j.Config))
+		j.Name = "baolab-" + strings.Map(func(r rune) rune {
+			if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-' {
+				return r
+			}
+			return '_'
+		}, base)
+	}
+	for _, p := range []*string{&j.Binary, &j.Config, &j.Dir, &j.Report, &j.ScriptDir} {
+		if *p == "" {
+			continue
+		}
+		if *p, err = filepath.Abs(*p); err != nil {
+			return err
+		}
+	}
+	if j.Dir == "" || j.Dir == "/" {
+		return fmt.Errorf("--out %q is not a dataset directory", j.Dir)
+	}
+	if j.Report == "" {
+		j.Report = filepath.Join(j.Dir, "report")
+	}
+	if j.ScriptDir == "" {
+		j.ScriptDir = j.Dir + ".slurm"
+	}
+	return nil
+}
+
+// checkExperiment reads the experiment file the tasks will play and checks
+// it as `baolab sim` does, so that a broken file fails here, with its file,
+// line and key, rather than in every task of the array. It returns the
+// file's out.
+func checkExperiment(path string) (string, error) {
+	cfg, err := config.Load(path)
+	if err != nil {
+		return "", err
+	}
+	plan := sim.Plan{Rules: cfg.Rules, Agents: cfg.Agents, Games: cfg.Games, Seed: cfg.Seed, Batch: cfg.Batch, Moves: true}
+	if _, err := plan.Experiment(); err != nil {
+		var fe *sim.FieldError
+		if errors.As(err, &fe) {
+			if cfg.Set[fe.Field] {
+				return "", cfg.Errorf(fe.Field, fe.Index, fe.Err)
+			}
+			return "", fmt.Errorf("%s: %w (set %s in the file)", cfg.Path, fe.Err, fe.Field)
+		}
+		return "", fmt.Errorf("%s: %w", cfg.Path, err)
+	}
+	return cfg.Out, nil
+}
+
+func runSlurm(cmd *cobra.Command, j slurm.Job, submit bool) error {
+	j.Version = "baolab " + version
+	out := cmd.OutOrStdout()
+	if err := j.Write(); err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "wrote %s (%d-task array) and %s\n", j.SimScriptPath(), j.Tasks, j.AnalyzeScriptPath())
+	if !submit {
+		return printHowToSubmit(out, j)
+	}
+	sub, err := slurm.Submitter{}.Submit(cmd.Context(), j)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "submitted job array %s (%d tasks): logs in %s\n", sub.Array, j.Tasks, filepath.Join(j.LogDir(), "sim-"+sub.Array+"_K.out"))
+	fmt.Fprintf(out, "submitted analysis job %s (runs when every task of %s has succeeded): report in %s\n", sub.Analyze, sub.Array, j.Report)
+	return nil
+}
+
+func printHowToSubmit(out io.Writer, j slurm.Job) error {
+	_, err := fmt.Fprintf(out, "submit both with --submit, or by hand:\n  %s\n", strings.Join(j.SubmitCommands(), "\n  "))
+	return err
+}

@@ -1,0 +1,54 @@
+package sim
+
+import (
+	"context"
+	"testing"
+)
+
+// benchRun plays b.N games of one cell with all CPUs and reports games/s
+// and plies/s (files included: encoding, zstd, fsync).
+func benchRun(b *testing.B, rules string, moves bool) {
+	exp := mustExperiment(b, Plan{Rules: []string{rules}, Agents: []string{"random"}, Games: max(b.N, 1), Seed: 1, Moves: moves})
+	dir := b.TempDir()
+	b.ResetTimer()
+	s, err := Run(context.Background(), Options{Experiment: exp, Dir: dir})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(s.Games)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(s.Plies)/b.Elapsed().Seconds(), "plies/s")
+}
+
+func BenchmarkRunKinguluMoves(b *testing.B)    { benchRun(b, "kingulu", true) }
+func BenchmarkRunKinguluGames(b *testing.B)    { benchRun(b, "kingulu", false) }
+func BenchmarkRunKimasai4Moves(b *testing.B)   { benchRun(b, "kimasai-four-rows", true) }
+func BenchmarkRunKimasai2Lap2000(b *testing.B) { benchRun(b, "kimasai-two-rows:lap_limit=2000", true) }
+
+// BenchmarkPlay measures one worker's game loop alone (no files).
+func BenchmarkPlay(b *testing.B) {
+	for _, rules := range []string{"kingulu", "kimasai-four-rows", "kimasai-two-rows:lap_limit=2000", "kimasai-two-rows"} {
+		b.Run(rules, func(b *testing.B) {
+			exp := mustExperiment(b, Plan{Rules: []string{rules}, Agents: []string{"random"}, Games: 1 << 30, Batch: 1 << 20, Moves: true})
+			w := newWorker(exp, b.TempDir(), createFile)
+			cs, err := w.cell(0)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			var plies int64
+			for i := 0; b.Loop(); i++ {
+				if w.m.len() > moveRowGroup {
+					w.m.reset()
+					w.g.reset()
+				}
+				if err := w.play(cs, i); err != nil {
+					b.Fatal(err)
+				}
+				plies += w.plies
+				w.plies = 0
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+			b.ReportMetric(float64(plies)/b.Elapsed().Seconds(), "plies/s")
+		})
+	}
+}

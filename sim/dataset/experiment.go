@@ -1,0 +1,147 @@
+package dataset
+
+import (
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"strings"
+)
+
+// Experiment is the full description of a simulation: every ruleset ×
+// agent pair (a cell) plays Games games. Two runs of the same Experiment
+// write the same rows, whatever the number of workers or shards.
+//
+// Cells are numbered in a fixed order: ruleset-major, so cell
+// r×len(Agents)+a plays Rules[r] with Agents[a]. Game i of cell c
+// (0 ≤ i < Games) has game_id c×Games+i. The games of a cell are cut into
+// batches of Batch consecutive game indices (the last one may be shorter);
+// one batch is one Parquet file per table.
+type Experiment struct {
+	// Rules lists canonical ruleset strings (engine.Game.Ruleset), no
+	// two alike.
+	Rules []string `json:"rules"`
+	// Agents lists canonical agent pairs "SOUTH/NORTH", no two alike.
+	Agents []string `json:"agents"`
+	// Games is the number of games per cell.
+	Games int `json:"games"`
+	// Seed is the experiment seed from which every game's seed derives
+	// (see GameSeed).
+	Seed uint64 `json:"seed"`
+	// Batch is the number of games per batch (per file).
+	Batch int `json:"batch"`
+	// Moves says whether the moves table is written.
+	Moves bool `json:"moves"`
+}
+
+// Check reports the first structural problem of e: empty lists,
+// duplicates, non-positive sizes, or a game_id range that overflows int64.
+// It does not parse rulesets or agent specs (package sim does).
+func (e Experiment) Check() error {
+	switch {
+	case len(e.Rules) == 0:
+		return fmt.Errorf("experiment: no ruleset given")
+	case len(e.Agents) == 0:
+		return fmt.Errorf("experiment: no agent pair given")
+	case e.Games < 1:
+		return fmt.Errorf("experiment: games per cell must be at least 1, not %d", e.Games)
+	case e.Batch < 1:
+		return fmt.Errorf("experiment: batch size must be at least 1, not %d", e.Batch)
+	}
+	if int64(e.Games) > (1<<62)/int64(e.NumCells()) {
+		return fmt.Errorf("experiment: %d cells × %d games overflow game_id", e.NumCells(), e.Games)
+	}
+	for _, l := range []struct {
+		what string
+		list []string
+	}{{"ruleset", e.Rules}, {"agent pair", e.Agents}} {
+		seen := make(map[string]bool)
+		for _, s := range l.list {
+			if seen[s] {
+				return fmt.Errorf("experiment: %s %q given twice", l.what, s)
+			}
+			seen[s] = true
+		}
+	}
+	return nil
+}
+
+// Equal reports whether e and f describe the same experiment.
+func (e Experiment) Equal(f Experiment) bool { return e.Diff(f) == "" }
+
+// Diff names the fields in which f differs from e, e.g.
+// "games 1000 → 2000; seed 1 → 2", or "" if they are equal.
+func (e Experiment) Diff(f Experiment) string {
+	var d []string
+	if j := strings.Join(e.Rules, " | "); j != strings.Join(f.Rules, " | ") {
+		d = append(d, fmt.Sprintf("rules [%s] → [%s]", j, strings.Join(f.Rules, " | ")))
+	}
+	if j := strings.Join(e.Agents, " | "); j != strings.Join(f.Agents, " | ") {
+		d = append(d, fmt.Sprintf("agents [%s] → [%s]", j, strings.Join(f.Agents, " | ")))
+	}
+	if e.Games != f.Games {
+		d = append(d, fmt.Sprintf("games %d → %d", e.Games, f.Games))
+	}
+	if e.Seed != f.Seed {
+		d = append(d, fmt.Sprintf("seed %d → %d", e.Seed, f.Seed))
+	}
+	if e.Batch != f.Batch {
+		d = append(d, fmt.Sprintf("batch %d → %d", e.Batch, f.Batch))
+	}
+	if e.Moves != f.Moves {
+		d = append(d, fmt.Sprintf("moves %v → %v", e.Moves, f.Moves))
+	}
+	return strings.Join(d, "; ")
+}
+
+// ID returns a short fingerprint of e (16 hex digits of a 64-bit FNV-1a
+// hash of its JSON form). Every Parquet file records the ID of the
+// experiment that wrote it.
+func (e Experiment) ID() string {
+	b, _ := json.Marshal(e)
+	h := fnv.New64a()
+	h.Write(b)
+	return fmt.Sprintf("%016x", h.Sum64())
+}
+
+// NumCells returns len(Rules) × len(Agents).
+func (e Experiment) NumCells() int { return len(e.Rules) * len(e.Agents) }
+
+// Cell describes one ruleset × agent pair of an experiment.
+type Cell struct {
+	Index   int    `json:"cell"`
+	Ruleset string `json:"ruleset"`
+	Agents  string `json:"agents"` // SOUTH/NORTH
+}
+
+// Cell returns cell c.
+func (e Experiment) Cell(c int) Cell {
+	return Cell{Index: c, Ruleset: e.Rules[c/len(e.Agents)], Agents: e.Agents[c%len(e.Agents)]}
+}
+
+// NumBatches returns the number of batches of each cell.
+func (e Experiment) NumBatches() int { return (e.Games + e.Batch - 1) / e.Batch }
+
+// BatchRange returns the game indices [lo, hi) of batch b of a cell.
+func (e Experiment) BatchRange(b int) (lo, hi int) {
+	lo = b * e.Batch
+	return lo, min(lo+e.Batch, e.Games)
+}
+
+// GameID returns the game_id of game i of cell c.
+func (e Experiment) GameID(c, i int) int64 { return int64(c)*int64(e.Games) + int64(i) }
+
+// ShardOf returns the shard (0..n-1) that plays batch b of every cell
+// when the experiment is split into n shards: b mod n. Each shard thus
+// plays about 1/n of every cell, which balances cells of very different
+// cost; a cell with fewer than n batches leaves some shards idle.
+func ShardOf(b, n int) int { return b % n }
+
+// DefaultBatch returns the batch size used when an experiment does not
+// set one: games/16 rounded up, kept within [256, 16384] and at most
+// games. Large runs get 16384-game files; small runs still get up to 16
+// batches per cell to spread over workers and shards.
+func DefaultBatch(games int) int {
+	b := (games + 15) / 16
+	b = max(256, min(b, 16384))
+	return max(1, min(b, games))
+}

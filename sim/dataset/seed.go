@@ -1,0 +1,40 @@
+package dataset
+
+import "hash/fnv"
+
+// golden is 2^64 divided by the golden ratio, SplitMix64's increment.
+const golden = 0x9e3779b97f4a7c15
+
+// Mix is SplitMix64's finalizer: a bijection of uint64 whose output bits
+// each depend on every input bit.
+func Mix(z uint64) uint64 {
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+func fnv64(s string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	return h.Sum64()
+}
+
+// CellKey returns the key from which every game seed of one cell derives:
+//
+//	k = Mix(seed + φ)
+//	k = Mix(k ^ FNV-1a-64(ruleset))
+//	k = Mix(k ^ FNV-1a-64(agents))
+//
+// where φ = 0x9e3779b97f4a7c15, ruleset is the canonical ruleset and
+// agents the canonical agent pair "SOUTH/NORTH". It depends on nothing
+// else: not on the cell's position in the experiment, the number of games,
+// workers or shards.
+func CellKey(seed uint64, ruleset, agents string) uint64 {
+	k := Mix(seed + golden)
+	k = Mix(k ^ fnv64(ruleset))
+	return Mix(k ^ fnv64(agents))
+}
+
+// GameSeed returns the seed of game i of a cell with key k (the games
+// table's seed column): Mix(k + (i+1)·φ), SplitMix64's i-th output.
+func GameSeed(k uint64, i int) uint64 { return Mix(k + uint64(i+1)*golden) }

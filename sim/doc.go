@@ -1,0 +1,70 @@
+// Package sim plays experiments: every ruleset × agent pair (a cell) of a
+// dataset.Experiment plays a fixed number of games, and every game and
+// every ply is written to a Parquet dataset (see package dataset for the
+// layout and the columns).
+//
+// # Reproducibility
+//
+// Game i of a cell gets the seed dataset.GameSeed(dataset.CellKey(seed,
+// ruleset, agents), i), which depends only on the experiment seed, the
+// canonical ruleset, the canonical agent pair and i. Each side's agent is
+// Reset with AgentSeed(game seed, side) before the game, and nothing else
+// draws random numbers, so a game's moves depend on nothing but that
+// tuple: not on the worker that plays it, the order of batches, the
+// number of workers or the shard split.
+//
+// The games of a cell are cut into batches of Experiment.Batch
+// consecutive game indices. A batch is the unit of work, of files and of
+// resumption: one worker plays it from its first game to its last, in
+// order, into one file per table, so the files' contents (not only their
+// rows) are the same for any number of workers.
+//
+// # Workers
+//
+// Run starts W workers. Each has its own engine states, agents, column
+// buffers and Parquet writers, takes the next unfinished batch, plays it
+// and writes its files itself (encoding and zstd compression run in
+// parallel too). A collector receives finished batches in whatever order
+// they end, records them and reports progress. Playing a game does not
+// allocate once a worker's buffers have grown; moves are flushed to the
+// file every 2^19 rows (one row group), so memory per worker is bounded by
+// a batch's games table plus one row group of moves, whatever --games is.
+//
+// # Files and faults
+//
+// A batch's files are written under a temporary dot-name in their final
+// directory, synced, and renamed; the moves file first, then the games
+// file, whose rename marks the batch finished. Each file's footer records
+// the experiment's ID, the cell, the batch and its number of games and
+// plies. When a run starts it checks every batch of its shard: a batch is
+// finished when its games file (and moves file, unless moves are off) has
+// a readable footer of this experiment and batch with the right row
+// counts; any other batch is played again and its files replaced by
+// rename. So a run killed at any moment (kill -9, power loss) leaves only
+// complete files under final names, and running the same command again
+// ends with exactly Games games per cell and the same rows as an
+// uninterrupted run. A write error (full disk, read-only or missing
+// directory) stops the run: every worker stops at its next game, removes
+// its temporary files and the error is returned.
+//
+// The manifests are records, not the source of truth: each shard process
+// owns manifest.d/shard-K-of-N.json (its runs with build, host, start and
+// end times, status and counts, and the batches it found finished), and
+// manifest.json is the merged view, rewritten under an flock from all shard
+// manifests. A directory whose manifests hold another experiment, or that
+// holds data but no manifest, is refused (ErrOtherExperiment) unless
+// Options.Force, which deletes the old games/, moves/ and manifests first.
+//
+// # Shards
+//
+// Shard K of N plays batch b of every cell when b mod N = K, so every
+// shard gets an even share of every cell, and cells of very different
+// cost (random against MCTS agents) balance. All shards write into the
+// same directory without clashing: their files and shard manifests have
+// different names, and manifest.json is only written under the directory
+// lock. Each shard process holds an exclusive flock on its own
+// manifest.d/shard-K-of-N.lock, so the same shard cannot run twice at
+// once (ErrShardBusy); running two different splits (0/2 and 0/3) of one
+// directory at the same time is not supported, but resuming with another
+// split afterwards is.
+package sim

@@ -1,0 +1,85 @@
+package sim
+
+import (
+	"fmt"
+
+	"github.com/baolab/baolab/engine"
+	"github.com/baolab/baolab/sim/agent"
+	"github.com/baolab/baolab/sim/dataset"
+)
+
+// Plan is an experiment as a user writes it: rulesets and agent pairs in
+// any accepted spelling. Batch 0 means dataset.DefaultBatch(Games).
+type Plan struct {
+	Rules  []string
+	Agents []string
+	Games  int
+	Seed   uint64
+	Batch  int
+	Moves  bool
+}
+
+// FieldError is a problem with one value of a Plan: Field is rules,
+// agents, games or batch and Index the position in the list (0 for a
+// single value).
+type FieldError struct {
+	Field string
+	Index int
+	Err   error
+}
+
+func (e *FieldError) Error() string { return e.Err.Error() }
+func (e *FieldError) Unwrap() error { return e.Err }
+
+// Experiment checks every ruleset (engine.Parse) and agent pair
+// (agent.ParsePair) of p and returns the experiment in canonical form.
+// Two spellings of one ruleset or one agent pair are an error, since they
+// would be one cell twice.
+func (p Plan) Experiment() (dataset.Experiment, error) {
+	e := dataset.Experiment{Games: p.Games, Seed: p.Seed, Batch: p.Batch, Moves: p.Moves}
+	if len(p.Rules) == 0 {
+		return e, &FieldError{"rules", 0, fmt.Errorf("no ruleset given")}
+	}
+	if len(p.Agents) == 0 {
+		return e, &FieldError{"agents", 0, fmt.Errorf("no agent pair given")}
+	}
+	if p.Games < 1 {
+		return e, &FieldError{"games", 0, fmt.Errorf("games per cell must be at least 1, not %d", p.Games)}
+	}
+	if p.Batch < 0 {
+		return e, &FieldError{"batch", 0, fmt.Errorf("batch size must be at least 1 (or 0 for the default), not %d", p.Batch)}
+	}
+	if e.Batch == 0 {
+		e.Batch = dataset.DefaultBatch(p.Games)
+	}
+	seen := make(map[string]string)
+	for i, r := range p.Rules {
+		g, err := engine.Parse(r)
+		if err != nil {
+			return e, &FieldError{"rules", i, fmt.Errorf("ruleset %q: %w", r, err)}
+		}
+		c := g.Ruleset()
+		if prev, ok := seen[c]; ok {
+			return e, &FieldError{"rules", i, fmt.Errorf("ruleset %q is %q again (canonical form %s)", r, prev, c)}
+		}
+		seen[c] = r
+		e.Rules = append(e.Rules, c)
+	}
+	clear(seen)
+	for i, a := range p.Agents {
+		s, n, err := agent.ParsePair(a)
+		if err != nil {
+			return e, &FieldError{"agents", i, err}
+		}
+		c := s.String() + "/" + n.String()
+		if prev, ok := seen[c]; ok {
+			return e, &FieldError{"agents", i, fmt.Errorf("agent pair %q is %q again (canonical form %s)", a, prev, c)}
+		}
+		seen[c] = a
+		e.Agents = append(e.Agents, c)
+	}
+	if err := e.Check(); err != nil {
+		return e, &FieldError{"games", 0, err}
+	}
+	return e, nil
+}

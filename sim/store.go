@@ -1,0 +1,334 @@
+package sim
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/baolab/baolab/sim/dataset"
+)
+
+// ErrOtherExperiment is returned (wrapped) when the output directory
+// holds a dataset of another experiment.
+var ErrOtherExperiment = errors.New("holds another experiment")
+
+// ErrShardBusy is returned (wrapped) when another process runs the same
+// shard into the same directory.
+var ErrShardBusy = errors.New("is being written by another process")
+
+// store keeps the manifests of one shard of a dataset directory.
+//
+// Each shard process owns manifest.d/shard-K-of-N.json and holds an
+// exclusive flock on manifest.d/shard-K-of-N.lock while it runs, so the
+// same shard cannot run twice at once. manifest.json is rewritten, always
+// through a temporary file and a rename, while holding an flock on
+// manifest.d/.lock, from all shard manifests on disk: the last shard to
+// write sees every other shard's final record. On filesystems without
+// flock the locks are skipped (shards then only risk a stale
+// manifest.json, never a wrong data file: the data files are checked on
+// their own at every resume).
+type store struct {
+	dir           string
+	exp           dataset.Experiment
+	shard, shards int
+	piece         dataset.ShardManifest
+	run           int // index of this run in piece.Runs
+	done          map[[2]int]dataset.BatchRecord
+	shardLock     *os.File
+	lastFlush     time.Time
+}
+
+func (st *store) path(parts ...string) string {
+	return filepath.Join(append([]string{st.dir}, parts...)...)
+}
+
+// lock takes an exclusive flock on path (created if needed). With block
+// false it fails with ErrShardBusy if the lock is held. Filesystems that
+// do not support flock give a nil file and no error.
+func lock(path string, block bool) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o666)
+	if err != nil {
+		return nil, err
+	}
+	how := syscall.LOCK_EX
+	if !block {
+		how |= syscall.LOCK_NB
+	}
+	for {
+		err = syscall.Flock(int(f.Fd()), how)
+		if err != syscall.EINTR {
+			break
+		}
+	}
+	switch {
+	case err == nil:
+		return f, nil
+	case errors.Is(err, syscall.EWOULDBLOCK):
+		f.Close()
+		return nil, ErrShardBusy
+	case errors.Is(err, syscall.ENOLCK), errors.Is(err, syscall.EOPNOTSUPP), errors.Is(err, syscall.ENOSYS):
+		f.Close()
+		return nil, nil
+	default:
+		f.Close()
+		return nil, err
+	}
+}
+
+func unlock(f *os.File) {
+	if f != nil {
+		syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+		f.Close()
+	}
+}
+
+// openStore prepares dir for shard k of n of exp: it refuses a directory
+// holding another experiment (or replaces it with force), takes the shard
+// lock, loads the shard's earlier record and starts a new run in it.
+func openStore(dir string, exp dataset.Experiment, k, n int, force bool, run dataset.Run) (st *store, err error) {
+	st = &store{dir: dir, exp: exp, shard: k, shards: n, done: make(map[[2]int]dataset.BatchRecord)}
+	if err := os.MkdirAll(st.path(dataset.ShardDir), 0o777); err != nil {
+		return nil, fmt.Errorf("output directory: %w", err)
+	}
+	st.shardLock, err = lock(st.path(dataset.ShardDir, strings.TrimSuffix(dataset.ShardManifestName(k, n), ".json")+".lock"), false)
+	if err != nil {
+		if errors.Is(err, ErrShardBusy) {
+			return nil, fmt.Errorf("output directory %s: shard %d/%d %w", dir, k, n, ErrShardBusy)
+		}
+		return nil, fmt.Errorf("output directory: lock: %w", err)
+	}
+	shardLock := st.shardLock
+	defer func() {
+		if err != nil {
+			unlock(shardLock)
+		}
+	}()
+	if err = st.prepare(force, run); err != nil {
+		return nil, err
+	}
+	if err = st.writeManifest(); err != nil {
+		return nil, err
+	}
+	return st, nil
+}
+
+// prepare checks the directory and starts this run's record, under the
+// directory lock.
+func (st *store) prepare(force bool, run dataset.Run) error {
+	k, n, dir := st.shard, st.shards, st.dir
+	dl, err := lock(st.path(dataset.ShardDir, ".lock"), true)
+	if err != nil {
+		return fmt.Errorf("output directory: lock: %w", err)
+	}
+	defer unlock(dl)
+	if err := st.checkExperiment(force); err != nil {
+		return err
+	}
+	st.removeTemps(dir, "."+dataset.ManifestName+".tmp-")
+	st.removeTemps(st.path(dataset.ShardDir), "."+dataset.ShardManifestName(k, n)+".tmp-")
+	own := st.path(dataset.ShardDir, dataset.ShardManifestName(k, n))
+	if b, err := os.ReadFile(own); err == nil {
+		if err := json.Unmarshal(b, &st.piece); err != nil {
+			return fmt.Errorf("output directory: %s: %w", own, err)
+		}
+	}
+	st.piece.Format, st.piece.Experiment, st.piece.Shard, st.piece.Shards = dataset.Format, st.exp, k, n
+	for _, b := range st.piece.Batches {
+		st.done[[2]int{b.Cell, b.Batch}] = b
+	}
+	st.piece.Runs = append(st.piece.Runs, run)
+	st.run = len(st.piece.Runs) - 1
+	return st.writePiece()
+}
+
+// checkExperiment refuses (or with force clears) a directory whose
+// manifests or data belong to another experiment. Called under the
+// directory lock.
+func (st *store) checkExperiment(force bool) error {
+	var other []string
+	var m dataset.Manifest
+	b, err := os.ReadFile(st.path(dataset.ManifestName))
+	switch {
+	case err == nil:
+		if err := json.Unmarshal(b, &m); err != nil {
+			other = append(other, fmt.Sprintf("unreadable %s (%v)", dataset.ManifestName, err))
+		} else if d := m.Experiment.Diff(st.exp); d != "" {
+			other = append(other, d)
+		}
+	case !errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("output directory: %w", err)
+	}
+	pieces, err := dataset.ReadShardManifests(st.dir)
+	if err != nil {
+		other = append(other, err.Error())
+	}
+	for _, p := range pieces {
+		if d := p.Experiment.Diff(st.exp); d != "" && !strings.Contains(strings.Join(other, "\n"), d) {
+			other = append(other, d)
+		}
+	}
+	if len(other) == 0 && len(pieces) == 0 && err == nil && len(b) == 0 {
+		for _, t := range []string{dataset.Games, dataset.Moves} {
+			if ents, _ := os.ReadDir(st.path(t)); len(ents) > 0 {
+				other = append(other, fmt.Sprintf("%s/ without a manifest", t))
+				break
+			}
+		}
+	}
+	if len(other) == 0 {
+		return nil
+	}
+	if !force {
+		return fmt.Errorf("output directory %s %w (%s); use --force to replace it or choose another --out", st.dir, ErrOtherExperiment, other[0])
+	}
+	for _, t := range []string{dataset.Games, dataset.Moves} {
+		if err := os.RemoveAll(st.path(t)); err != nil {
+			return fmt.Errorf("output directory: --force: %w", err)
+		}
+	}
+	if err := os.Remove(st.path(dataset.ManifestName)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("output directory: --force: %w", err)
+	}
+	ents, _ := os.ReadDir(st.path(dataset.ShardDir))
+	for _, e := range ents {
+		if strings.HasSuffix(e.Name(), ".json") {
+			if err := os.Remove(st.path(dataset.ShardDir, e.Name())); err != nil {
+				return fmt.Errorf("output directory: --force: %w", err)
+			}
+		}
+	}
+	return nil
+}
+
+// removeTemps removes the files in dir whose names start with prefix.
+func (st *store) removeTemps(dir, prefix string) {
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		if strings.HasPrefix(e.Name(), prefix) {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
+}
+
+// finished reports whether batch b of cell c is complete on disk: its
+// games file (and moves file, if the experiment logs moves) has a valid
+// footer written by this experiment for this batch, with the expected row
+// counts. Otherwise it removes the batch's temporary files, which only
+// this shard may write.
+func (st *store) finished(c, b int) (dataset.BatchRecord, bool) {
+	cell := st.exp.Cell(c)
+	name := dataset.FileName(c, b)
+	gdir := dataset.PartitionDir(st.dir, dataset.Games, cell.Ruleset)
+	mdir := dataset.PartitionDir(st.dir, dataset.Moves, cell.Ruleset)
+	os.Remove(filepath.Join(gdir, dataset.TempName(c, b)))
+	os.Remove(filepath.Join(mdir, dataset.TempName(c, b)))
+	lo, hi := st.exp.BatchRange(b)
+	ok := func(info dataset.FileInfo) bool {
+		return info.Meta[dataset.MetaExperiment] == st.exp.ID() && info.Int(dataset.MetaCell) == int64(c) &&
+			info.Int(dataset.MetaBatch) == int64(b) && info.Int(dataset.MetaGames) == int64(hi-lo)
+	}
+	g, err := dataset.CheckFile(filepath.Join(gdir, name))
+	if err != nil || !ok(g) || g.Rows != int64(hi-lo) {
+		return dataset.BatchRecord{}, false
+	}
+	plies := g.Int(dataset.MetaPlies)
+	if plies < 0 {
+		return dataset.BatchRecord{}, false
+	}
+	if st.exp.Moves {
+		m, err := dataset.CheckFile(filepath.Join(mdir, name))
+		if err != nil || !ok(m) || m.Rows != plies || m.Int(dataset.MetaPlies) != plies {
+			return dataset.BatchRecord{}, false
+		}
+	}
+	return dataset.BatchRecord{Cell: c, Batch: b, Games: hi - lo, Plies: plies}, true
+}
+
+// add records a finished batch.
+func (st *store) add(r dataset.BatchRecord, thisRun bool) {
+	st.done[[2]int{r.Cell, r.Batch}] = r
+	if thisRun {
+		st.piece.Runs[st.run].Games += int64(r.Games)
+		st.piece.Runs[st.run].Plies += r.Plies
+	}
+}
+
+// forget drops a batch recorded earlier whose files are gone or broken.
+func (st *store) forget(c, b int) { delete(st.done, [2]int{c, b}) }
+
+func (st *store) writePiece() error {
+	st.piece.Batches = st.piece.Batches[:0]
+	for _, b := range st.done {
+		st.piece.Batches = append(st.piece.Batches, b)
+	}
+	sort.Slice(st.piece.Batches, func(i, j int) bool {
+		x, y := st.piece.Batches[i], st.piece.Batches[j]
+		return x.Cell < y.Cell || x.Cell == y.Cell && x.Batch < y.Batch
+	})
+	b, err := json.MarshalIndent(st.piece, "", "  ")
+	if err != nil {
+		return fmt.Errorf("manifest: %w", err)
+	}
+	return writeFileAtomic(st.path(dataset.ShardDir, dataset.ShardManifestName(st.shard, st.shards)), append(b, '\n'))
+}
+
+// writeManifest rewrites manifest.json from every shard manifest on disk.
+func (st *store) writeManifest() error {
+	dl, err := lock(st.path(dataset.ShardDir, ".lock"), true)
+	if err != nil {
+		return fmt.Errorf("manifest: lock: %w", err)
+	}
+	defer unlock(dl)
+	pieces, err := dataset.ReadShardManifests(st.dir)
+	if err != nil {
+		return err
+	}
+	m, err := dataset.Merge(st.exp, pieces)
+	if err != nil {
+		return err
+	}
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return fmt.Errorf("manifest: %w", err)
+	}
+	st.lastFlush = time.Now()
+	return writeFileAtomic(st.path(dataset.ManifestName), append(b, '\n'))
+}
+
+// flush writes the shard manifest and manifest.json, at most every
+// interval unless force is set.
+func (st *store) flush(force bool, interval time.Duration) error {
+	if !force && time.Since(st.lastFlush) < interval {
+		return nil
+	}
+	if err := st.writePiece(); err != nil {
+		return err
+	}
+	return st.writeManifest()
+}
+
+// finish records the end of this run and writes the manifests. It
+// returns whether the whole dataset (every shard) is complete.
+func (st *store) finish(status string, runErr error) (bool, error) {
+	now := time.Now().UTC()
+	r := &st.piece.Runs[st.run]
+	r.End, r.Status = &now, status
+	if runErr != nil {
+		r.Error = runErr.Error()
+	}
+	err := st.flush(true, 0)
+	complete := false
+	if m, rerr := dataset.ReadManifest(st.dir); rerr == nil {
+		complete = m.Complete
+	}
+	return complete, err
+}
+
+func (st *store) close() { unlock(st.shardLock) }
