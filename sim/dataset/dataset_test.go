@@ -192,16 +192,19 @@ func TestFilesSkipsTemporaryAndForeign(t *testing.T) {
 	}
 }
 
-// TestColumnsDocumented checks that sim/README.md carries the current
-// column tables (regenerate them with ColumnsMarkdown).
+// TestColumnsDocumented checks that sim/README.md and the top-level
+// README.md carry the current column tables (regenerate them with
+// ColumnsMarkdown).
 func TestColumnsDocumented(t *testing.T) {
-	b, err := os.ReadFile("../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, cols := range [][]Column{GamesColumns, MovesColumns} {
-		if md := ColumnsMarkdown(cols); !strings.Contains(string(b), md) {
-			t.Errorf("sim/README.md lacks the current table:\n%s", md)
+	for _, readme := range []string{"../README.md", "../../README.md"} {
+		b, err := os.ReadFile(readme)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, cols := range [][]Column{GamesColumns, MovesColumns} {
+			if md := ColumnsMarkdown(cols); !strings.Contains(string(b), md) {
+				t.Errorf("%s lacks the current table:\n%s", readme, md)
+			}
 		}
 	}
 }
