@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
@@ -36,23 +36,26 @@ type tableReader struct {
 // openTable opens path, checks that its schema is the dataset schema of
 // table (names and types of every column), and starts reading the named
 // columns.
-func openTable(ctx context.Context, path, table string, names []string) (*tableReader, error) {
-	props := parquet.NewReaderProperties(memory.DefaultAllocator)
-	// Read column chunks page by page through a small buffer rather than
-	// whole: memory stays small whatever the row group size.
-	props.BufferedStreamEnabled = true
-	props.BufferSize = 1 << 20
-	pf, err := file.OpenParquetFile(path, false, file.WithReadProps(props))
+func openTable(ctx context.Context, path, table string, names []string) (_ *tableReader, err error) {
+	// Column chunks are read page by page through a small buffer rather
+	// than whole (memory stays small whatever the row group size), and
+	// page sizes are bounded: see dataset.ReaderProperties.
+	pf, err := dataset.OpenFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("%s: not a readable Parquet file (truncated or corrupt?): %s", path, oneLine(err))
+		return nil, fmt.Errorf("%s: not a readable Parquet file (truncated or corrupt?): %s", path, strings.TrimPrefix(err.Error(), path+": "))
 	}
 	t := &tableReader{path: path, pf: pf, rows: pf.NumRows(), meta: map[string]string{}}
+	defer func() {
+		if err != nil {
+			t.close()
+		}
+	}()
+	defer dataset.Recover(path, &err)
 	kv := pf.MetaData().KeyValueMetadata()
 	for i, k := range kv.Keys() {
 		t.meta[k] = kv.Values()[i]
 	}
 	if err := t.open(ctx, table, names); err != nil {
-		pf.Close()
 		return nil, err
 	}
 	return t, nil
@@ -175,7 +178,8 @@ func isString(t arrow.DataType) bool {
 
 // next reads the next record batch. It returns false at the end of the
 // file or on error (see err).
-func (t *tableReader) next() (bool, error) {
+func (t *tableReader) next() (_ bool, err error) {
+	defer dataset.Recover(t.path, &err)
 	if t.rec != nil {
 		t.batch += t.rec.NumRows()
 	}
@@ -203,7 +207,8 @@ func (t *tableReader) column(name string) arrow.Array {
 // verifyUnread decompresses every page of the columns that were not read,
 // so that a corrupt page is found wherever it is (zstd checks each page's
 // checksum), without decoding the values.
-func (t *tableReader) verifyUnread() error {
+func (t *tableReader) verifyUnread() (err error) {
+	defer dataset.Recover(t.path, &err)
 	n := t.pf.MetaData().Schema.NumColumns()
 	for rg := 0; rg < t.pf.NumRowGroups(); rg++ {
 		r := t.pf.RowGroup(rg)
@@ -230,6 +235,7 @@ func (t *tableReader) verifyUnread() error {
 func (t *tableReader) close() {
 	if t.rr != nil {
 		t.rr.Release()
+		t.rr = nil
 	}
 	t.pf.Close()
 }

@@ -47,8 +47,15 @@
 // # Reading
 //
 // Files lists a table's files, ReadFile reads one into an Arrow table with
-// its dictionary columns, and CheckFile reads a footer. Outside tools read
-// a table directly, e.g. in DuckDB:
+// its dictionary columns, and CheckFile reads a footer. They, and OpenFile
+// through which package analysis streams files, turn a corrupt or truncated
+// file into a one-line error naming it: a panic of the Parquet reader is
+// recovered (Recover), pages larger than MaxPageSize are refused, column
+// chunks are read through a small buffer whatever length the footer gives,
+// and an Arrow schema stored in the footer is used only when it is exactly
+// one that baolab writes (decoding a corrupt one can exhaust memory).
+//
+// Outside tools read a table directly, e.g. in DuckDB:
 //
 //	SELECT ruleset, result, count(*) FROM 'DIR/games/*/*.parquet' GROUP BY ALL;
 package dataset

@@ -1,16 +1,21 @@
 package dataset
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 )
@@ -42,17 +47,110 @@ func (f FileInfo) Int(key string) int64 {
 	return n
 }
 
-// CheckFile reads the footer of a Parquet file. An error means the file is
-// missing, truncated or not Parquet.
-func CheckFile(path string) (FileInfo, error) {
-	r, err := file.OpenParquetFile(path, false)
+// MaxPageSize bounds the size, compressed or not, that a page header of a
+// dataset file may declare. baolab sim writes pages of about 1 MiB (see
+// package sim), so a larger size is a corrupt length field, which would
+// otherwise make a reader allocate up to gigabytes.
+const MaxPageSize = 32 << 20
+
+// ReaderProperties returns the Parquet reader properties with which
+// dataset files are read: page sizes bounded by MaxPageSize, and column
+// chunks read page by page through a small buffer rather than whole (a
+// chunk's length in the footer is not trusted: a corrupt one would be
+// allocated at once).
+func ReaderProperties() *parquet.ReaderProperties {
+	props := parquet.NewReaderProperties(memory.DefaultAllocator)
+	props.BufferedStreamEnabled = true
+	props.BufferSize = 1 << 20
+	props.MaxCompressedPageSize = MaxPageSize
+	props.MaxUncompressedPageSize = MaxPageSize
+	return props
+}
+
+// OpenFile opens a Parquet file of a dataset and reads its footer, with
+// ReaderProperties. An error is one line that names the file; it wraps
+// the file system's error when the file cannot be opened.
+func OpenFile(path string) (r *file.Reader, err error) {
+	f, err := os.Open(path)
 	if err != nil {
-		return FileInfo{}, fmt.Errorf("%s: not a complete parquet file: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", path, unwrapPath(err))
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+		}
+	}()
+	defer Recover(path, &err)
+	r, err = file.NewParquetReader(f, file.WithReadProps(ReaderProperties()))
+	if err != nil {
+		return nil, fmt.Errorf("%s: not a complete parquet file: %s", path, OneLine(err))
+	}
+	ignoreForeignArrowSchema(r)
+	return r, nil
+}
+
+// arrowSchemaKey is the footer key under which pqarrow stores the Arrow
+// schema of a file.
+const arrowSchemaKey = "ARROW:schema"
+
+// storedSchemas holds the ARROW:schema values that the Parquet writer
+// stores for the two tables (found by writing an empty file of each).
+var storedSchemas = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	for _, sc := range []*arrow.Schema{GamesSchema, MovesSchema} {
+		var buf bytes.Buffer
+		w, err := pqarrow.NewFileWriter(sc, &buf, nil, pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema()))
+		if err != nil {
+			panic(err)
+		}
+		if err := w.Close(); err != nil {
+			panic(err)
+		}
+		r, err := file.NewParquetReader(bytes.NewReader(buf.Bytes()))
+		if err != nil {
+			panic(err)
+		}
+		if v := r.MetaData().KeyValueMetadata().FindValue(arrowSchemaKey); v != nil {
+			out[*v] = true
+		}
+	}
+	return out
+})
+
+// ignoreForeignArrowSchema hides from the Arrow reader the Arrow schema
+// stored in the footer of r unless it is exactly one that baolab writes.
+// Decoding a corrupt one can exhaust memory: the Arrow IPC decoder
+// allocates whatever a corrupt length field says, which kills the program
+// without a panic to recover from. Without it the columns' Arrow types
+// come from the Parquet schema (see ReadFile for the dictionaries).
+func ignoreForeignArrowSchema(r *file.Reader) {
+	for _, kv := range r.MetaData().KeyValueMetadata() {
+		if kv.Key == arrowSchemaKey && (kv.Value == nil || !storedSchemas()[*kv.Value]) {
+			kv.Key = arrowSchemaKey + " (ignored: not baolab's)"
+		}
+	}
+}
+
+// unwrapPath drops the operation and path of an *fs.PathError, which the
+// caller names itself.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// CheckFile reads the footer of a Parquet file. An error means the file is
+// missing, truncated or not Parquet; it is one line that names the file.
+func CheckFile(path string) (FileInfo, error) {
+	r, err := OpenFile(path)
+	if err != nil {
+		return FileInfo{}, err
 	}
 	defer r.Close()
-	md := r.MetaData()
 	info := FileInfo{Rows: r.NumRows(), RowGroups: r.NumRowGroups(), Meta: make(map[string]string)}
-	kv := md.KeyValueMetadata()
+	kv := r.MetaData().KeyValueMetadata()
 	for i, k := range kv.Keys() {
 		info.Meta[k] = kv.Values()[i]
 	}
@@ -61,18 +159,52 @@ func CheckFile(path string) (FileInfo, error) {
 
 // ReadFile reads a whole Parquet file of a dataset into an Arrow table,
 // with the columns' Arrow types (dictionary-encoded strings stay
-// dictionaries). The caller releases the table.
-func ReadFile(path string) (arrow.Table, error) {
-	f, err := os.Open(path)
+// dictionaries). The caller releases the table. An error is one line that
+// names the file.
+func ReadFile(path string) (t arrow.Table, err error) {
+	r, err := OpenFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", path, err)
+		return nil, err
 	}
-	defer f.Close()
-	t, err := pqarrow.ReadTable(context.Background(), f, nil, pqarrow.ArrowReadProperties{Parallel: false, BatchSize: 1 << 16}, memory.DefaultAllocator)
+	defer r.Close()
+	defer Recover(path, &err)
+	props := pqarrow.ArrowReadProperties{Parallel: false, BatchSize: 1 << 16}
+	for _, cols := range [][]Column{GamesColumns, MovesColumns} {
+		for _, c := range cols {
+			if i := r.MetaData().Schema.ColumnIndexByName(c.Field.Name); i >= 0 && c.Field.Type.ID() == arrow.DICTIONARY {
+				props.SetReadDict(i, true) // as the stored schema would say
+			}
+		}
+	}
+	fr, err := pqarrow.NewFileReader(r, props, memory.DefaultAllocator)
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", path, err)
+		return nil, fmt.Errorf("%s: corrupt parquet file: %s", path, OneLine(err))
+	}
+	t, err = fr.ReadTable(context.Background())
+	if err != nil {
+		return nil, fmt.Errorf("%s: corrupt parquet file: %s", path, OneLine(err))
+	}
+	if t.NumRows() != r.NumRows() {
+		n := t.NumRows()
+		t.Release()
+		return nil, fmt.Errorf("%s: corrupt parquet file: %d rows read, the footer says %d", path, n, r.NumRows())
 	}
 	return t, nil
+}
+
+// Recover turns a panic of the Parquet reader on a corrupt file into an
+// error naming the file, stored in *err. Call it deferred in the function
+// that drives the reader for that file.
+func Recover(path string, err *error) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("%s: corrupt parquet file: %s", path, OneLine(fmt.Errorf("%v", r)))
+	}
+}
+
+// OneLine returns the message of err on one line (messages of the Parquet
+// library may span several).
+func OneLine(err error) string {
+	return strings.Join(strings.Fields(err.Error()), " ")
 }
 
 // File is one Parquet file of a dataset table.
