@@ -16,6 +16,7 @@ type fixture struct {
 	toMove engine.Player
 	move   engine.Move
 	laps   int64 // laps exact detection takes to find the repeat
+	brent  int64 // laps Brent's method alone took (the first detector)
 	line   string
 }
 
@@ -58,6 +59,8 @@ func loadFixtures(t testing.TB) []fixture {
 				fx.move = engine.Move(atoi(t, v))
 			case "laps":
 				fx.laps = int64(atoi(t, v))
+			case "brent":
+				fx.brent = int64(atoi(t, v))
 			default:
 				t.Fatalf("fixture: unknown key %q in %q", k, line)
 			}

@@ -1,6 +1,10 @@
 package kimasai2
 
-import "github.com/baolab/baolab/engine"
+import (
+	"math"
+
+	"github.com/baolab/baolab/engine"
+)
 
 // pos is the position as a plain value: the cows of each player packed one
 // byte per hole (hole h of player p is byte h&7 of w[p][h>>3]), reserves,
@@ -85,10 +89,12 @@ func (g *Game) play(x *pos, m int) (info engine.MoveInfo, phase2, irrev bool) {
 // raids (phase 2). With limit > 0 a move still sowing after limit laps is
 // never-ending; with limit 0 detection is exact: the state at the start of
 // each relay lap (w and the hole to lift; ow is constant between raids) is
-// checked for a repeat with Brent's algorithm, restarted after each raid
-// (a raid lowers the opponent's total for good, so no earlier state can
-// recur, and a cycle of lap states cannot contain a raid). On never ==
-// true the returned rows are meaningless.
+// checked for a repeat, and the search restarts after each raid (a raid
+// lowers the opponent's total for good, so no earlier state can recur,
+// and a cycle of lap states cannot contain a raid). The first nvStart laps
+// use Brent's algorithm; a move still sowing then goes on in sow2Long or
+// sow4Long (cycle.go), which find long cycles in far fewer laps. On never
+// == true the returned rows are meaningless.
 //
 // The loop is built for speed (it can run for 10^8 laps and more): counts
 // are packed a byte per hole, a lap of c = q*n+r cows adds q to every hole
@@ -121,6 +127,7 @@ func (g *Game) sow4(w, ow [4]uint64, lin uint64, p, h int, raids bool, limit int
 	raided := false
 	saved, savedS := w, s
 	power, lam := int64(1), int64(0)
+	handover := int64(nvStart)
 	for {
 		d := g.divq[c&0xFF]
 		q, r, qn := uint64(d&0xFF), int(d>>8&0xFF), uint64(d>>16)
@@ -188,6 +195,19 @@ func (g *Game) sow4(w, ow [4]uint64, lin uint64, p, h int, raids bool, limit int
 			power <<= 1
 			lam = 0
 		}
+		if laps >= handover {
+			// A long move: see sow2.
+			info.Laps, info.Sown = laps, sown
+			var back bool
+			w, ow, lin, s, info, never, back = g.sow4Long(w, ow, lin, p, s, raids, info)
+			if !back {
+				return w, ow, lin, info, never
+			}
+			laps, sown, handover = info.Laps, info.Sown, math.MaxInt64
+			c = count(&w, s)
+			saved, savedS = w, s
+			power, lam = 1, 0
+		}
 	}
 }
 
@@ -213,6 +233,7 @@ func (g *Game) sow2(w0, w1, o0, lin uint64, p, h int, raids bool, limit int64) (
 	raided := false
 	saved0, saved1, savedS := w0, w1, s
 	power, lam := int64(1), int64(0)
+	handover := int64(nvStart)
 	for {
 		d := g.divq[c&0xFF]
 		q, r, qn := uint64(d&0xFF), int(d>>8&0xFF), uint64(d>>16)
@@ -285,6 +306,25 @@ func (g *Game) sow2(w0, w1, o0, lin uint64, p, h int, raids bool, limit int64) (
 			saved0, saved1, savedS = w0, w1, s
 			power <<= 1
 			lam = 0
+		}
+		if laps >= handover {
+			// A long move: go on with the stacks (see cycle.go), which are
+			// faster to find long cycles; they hand back the move here, to
+			// Brent's method alone, for the rare cycles they cannot see.
+			info.Laps, info.Sown = laps, sown
+			var back bool
+			w0, w1, o0, lin, s, info, never, back = g.sow2Long(w0, w1, o0, lin, p, s, raids, info)
+			if !back {
+				return w0, w1, o0, lin, info, never
+			}
+			laps, sown, handover = info.Laps, info.Sown, math.MaxInt64
+			if s < 8 {
+				c = w0 >> (uint(s) * 8) & 0xFF
+			} else {
+				c = w1 >> (uint(s-8) * 8) & 0xFF
+			}
+			saved0, saved1, savedS = w0, w1, s
+			power, lam = 1, 0
 		}
 	}
 }
