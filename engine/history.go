@@ -11,6 +11,11 @@ package engine
 type History struct {
 	hashes []uint64 // positions since the last Reset, in order
 	slots  []slot   // open addressing, len a power of two, at most half full
+	// pending is a position recorded by ResetTo and not yet in hashes and
+	// slots: games whose moves are mostly irreversible then never touch
+	// the table.
+	pending    uint64
+	hasPending bool
 }
 
 type slot struct {
@@ -31,14 +36,37 @@ func (h *History) Reset() {
 		clear(h.slots)
 	}
 	h.hashes = h.hashes[:0]
+	h.hasPending = false
+}
+
+// ResetTo forgets every recorded position and records x once. It is the
+// cheap form of Reset followed by Push(x), for irreversible moves.
+func (h *History) ResetTo(x uint64) {
+	if len(h.hashes) > 0 {
+		h.Reset()
+	}
+	h.pending, h.hasPending = x, true
 }
 
 // Len returns the number of positions recorded since the last Reset.
-func (h *History) Len() int { return len(h.hashes) }
+func (h *History) Len() int {
+	if h.hasPending {
+		return len(h.hashes) + 1
+	}
+	return len(h.hashes)
+}
 
 // Push records a position and returns how many times it has now been seen
 // since the last Reset, this time included.
 func (h *History) Push(x uint64) int {
+	if h.hasPending {
+		h.hasPending = false
+		h.push(h.pending)
+	}
+	return h.push(x)
+}
+
+func (h *History) push(x uint64) int {
 	if 2*(len(h.hashes)+1) > len(h.slots) {
 		h.grow()
 	}
@@ -55,6 +83,9 @@ func (h *History) Push(x uint64) int {
 
 // Count returns how many times x has been recorded since the last Reset.
 func (h *History) Count(x uint64) int {
+	if h.hasPending && x == h.pending {
+		return 1 // the table is empty while a position is pending
+	}
 	if len(h.slots) == 0 {
 		return 0
 	}
@@ -85,7 +116,7 @@ func (h *History) grow() {
 		h.hashes = make([]uint64, 0, n/2)
 	}
 	for _, x := range old {
-		h.Push(x)
+		h.push(x)
 	}
 }
 
@@ -98,4 +129,5 @@ func (h *History) CopyFrom(src *History) {
 	h.slots = h.slots[:len(src.slots)]
 	copy(h.slots, src.slots)
 	h.hashes = append(h.hashes[:0], src.hashes...)
+	h.pending, h.hasPending = src.pending, src.hasPending
 }

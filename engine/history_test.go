@@ -10,11 +10,20 @@ func TestHistoryCountsAgainstMap(t *testing.T) {
 	var h History
 	ref := map[uint64]int{}
 	for i := 0; i < 20000; i++ {
-		if rng.IntN(500) == 0 {
+		x := rng.Uint64N(300) << (rng.IntN(3) * 20) // collisions in the low bits
+		switch rng.IntN(100) {
+		case 0:
 			h.Reset()
 			clear(ref)
+		case 1, 2, 3:
+			h.ResetTo(x)
+			clear(ref)
+			ref[x] = 1
+			if h.Count(x) != 1 || h.Len() != 1 {
+				t.Fatalf("step %d: after ResetTo Count %d Len %d", i, h.Count(x), h.Len())
+			}
+			continue
 		}
-		x := rng.Uint64N(300) << (rng.IntN(3) * 20) // collisions in the low bits
 		ref[x]++
 		if got := h.Push(x); got != ref[x] {
 			t.Fatalf("step %d: Push(%d) = %d, want %d", i, x, got, ref[x])
@@ -30,7 +39,7 @@ func TestHistoryCountsAgainstMap(t *testing.T) {
 			t.Fatalf("copy: Count(%d) = %d, want %d", x, c.Count(x), n)
 		}
 	}
-	if c.Len() != h.Len() {
+	if c.Len() != h.Len() || c.Len() != lenOf(ref) {
 		t.Fatalf("copy Len %d, want %d", c.Len(), h.Len())
 	}
 }
@@ -91,4 +100,11 @@ func TestHistoryGrowsWithoutAllocatingAfterCopyFromShorter(t *testing.T) {
 	if allocs != 0 {
 		t.Errorf("%v allocations", allocs)
 	}
+}
+
+func lenOf(ref map[uint64]int) (n int) {
+	for _, c := range ref {
+		n += c
+	}
+	return n
 }

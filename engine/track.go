@@ -19,8 +19,7 @@ type Track struct {
 // Start resets t for a new game whose initial position hashes to h.
 func (t *Track) Start(h uint64, countAll bool) {
 	t.Ply, t.Res, t.Reason, t.FirstRepeat, t.NeverEnding, t.Rejected, t.CountAll = 0, Ongoing, NotOver, -1, 0, 0, countAll
-	t.History.Reset()
-	t.History.Push(h)
+	t.History.ResetTo(h)
 }
 
 // Record notes a move just played that led to a position hashing to h.
@@ -35,7 +34,8 @@ func (t *Track) Record(h uint64, irreversible bool) int {
 		return 0
 	}
 	if irreversible {
-		t.History.Reset()
+		t.History.ResetTo(h)
+		return 1
 	}
 	n := t.History.Push(h)
 	if n > 1 && t.FirstRepeat < 0 {
