@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"os"
-	"os/exec"
 	"regexp"
 	"strconv"
 	"strings"
@@ -22,22 +20,12 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// baolab runs the command with args and returns stdout, stderr and the
-// exit code.
+// baolab runs the command with args in the current directory and returns
+// stdout, stderr and the exit code (baolabIn, in slurm_test.go, does the
+// work).
 func baolab(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = append(os.Environ(), "BAOLAB_RUN_MAIN=1")
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return out.String(), errb.String(), code
+	return baolabIn(t, "", nil, args...)
 }
 
 func TestRulesListsEveryVariantAndOption(t *testing.T) {
@@ -68,7 +56,7 @@ func TestPerftOutputFormat(t *testing.T) {
 	g := engine.MustParse("kingulu")
 	want := ""
 	for d := 1; d <= 3; d++ {
-		want += "depth=" + itoa(d) + " nodes=" + utoa(g.Perft(g.NewState(), d)) + "\n"
+		want += "depth=" + strconv.Itoa(d) + " nodes=" + strconv.FormatUint(g.Perft(g.NewState(), d), 10) + "\n"
 	}
 	if out != want {
 		t.Errorf("got\n%swant\n%s", out, want)
@@ -86,12 +74,14 @@ func TestPerftDivideSumsToTotal(t *testing.T) {
 			var d int
 			var n uint64
 			if m := regexp.MustCompile(`^depth=(\d+) nodes=(\d+)$`).FindStringSubmatch(line); m != nil {
-				d, n = atoi(m[1]), parseU(m[2])
+				d, _ = strconv.Atoi(m[1])
+				n, _ = strconv.ParseUint(m[2], 10, 64)
 				if d == 3 {
 					total = n
 				}
 			} else if m := regexp.MustCompile(`^move=(\d+) nodes=(\d+)$`).FindStringSubmatch(line); m != nil {
-				sum += parseU(m[2])
+				n, _ = strconv.ParseUint(m[2], 10, 64)
+				sum += n
 			} else {
 				t.Errorf("%s: unexpected line %q", rs, line)
 			}
@@ -136,16 +126,8 @@ func TestShowPrintsBoardAfterMoves(t *testing.T) {
 	if _, err := s.Apply(moves[0]); err != nil {
 		t.Fatal(err)
 	}
-	out, _, code := baolab(t, "show", "--rules", "kingulu", "--moves", itoa(int(moves[0])))
+	out, _, code := baolab(t, "show", "--rules", "kingulu", "--moves", strconv.Itoa(int(moves[0])))
 	if code != 0 || out != s.String() {
 		t.Errorf("exit %d, got\n%s\nwant\n%s", code, out, s.String())
 	}
-}
-
-func itoa(n int) string    { return strconv.Itoa(n) }
-func atoi(s string) int    { n, _ := strconv.Atoi(s); return n }
-func utoa(n uint64) string { return strconv.FormatUint(n, 10) }
-func parseU(s string) uint64 {
-	n, _ := strconv.ParseUint(s, 10, 64)
-	return n
 }
