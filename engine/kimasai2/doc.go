@@ -138,7 +138,9 @@
 //   - The inner-row-empty check is not applied to a hand-made starting
 //     position, only after moves.
 //   - For repetition tracking a move is irreversible when it brings in a
-//     reserve cow, is the opening move, or raids.
+//     reserve cow or is the opening move. A raid is not: it lowers the
+//     opponent's cows only within the move, and a later raid back can
+//     restore an earlier position.
 //
 // # Hash
 //

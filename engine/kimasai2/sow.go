@@ -58,7 +58,8 @@ func (g *Game) hash(x *pos) uint64 {
 // checked is non-empty) to x. When the sowing never ends (or passes
 // lap_limit) info.NeverEnding is set and x is left unchanged. phase2 says
 // whether the move started in phase 2; irrev whether it made every earlier
-// position unreachable (a reserve cow brought in, the opening, a raid).
+// position unreachable (a reserve cow brought in, or the opening; not a
+// raid, since the opponent can raid the cows back in a later move).
 func (g *Game) play(x *pos, m int) (info engine.MoveInfo, phase2, irrev bool) {
 	p, o := x.toMove, x.toMove^1
 	phase2 = x.phase2()
@@ -74,7 +75,7 @@ func (g *Game) play(x *pos, m int) (info engine.MoveInfo, phase2, irrev bool) {
 		info.NeverEnding = true
 		return info, phase2, false
 	}
-	irrev = intro || x.opening || info.Captures > 0
+	irrev = intro || (x.opening && !phase2) // a phase-2 opening (reserve=0) can recur
 	x.w[p], x.w[o], x.lin = w, ow, lin
 	if intro {
 		x.reserve[p]--
