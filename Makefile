@@ -7,7 +7,7 @@ LDFLAGS := -X main.version=$(COMMIT) -X github.com/baolab/baolab/sim.Commit=$(CO
 OUT     ?= out
 CONFIG  ?= configs/quickstart.toml
 
-.PHONY: all build test bench bench-sim run lint fuzz test-slurm notebooks notebook-server clean
+.PHONY: all build test bench bench-sim run lint fuzz test-slurm test-interop notebooks notebook-server clean
 
 all: build
 
@@ -43,6 +43,11 @@ bench-sim: build
 ## job array through `baolab slurm --submit`, compare with a single-process run, tear down.
 test-slurm:
 	bash scripts/test-slurm.sh
+
+## test-interop: DuckDB (an outside reader, via cgo) reads a simulated dataset as one
+## table per kind; a separate module (sim/interop) so the main suite does not link DuckDB.
+test-interop:
+	cd sim/interop && $(GO) vet ./... && $(GO) test -count=1 ./...
 
 ## notebooks: install Jupyter and the Go kernel if missing, make the notebooks' datasets,
 ## run every notebook headless; fails on any cell error.
