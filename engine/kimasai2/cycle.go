@@ -1,6 +1,10 @@
 package kimasai2
 
-import "github.com/baolab/baolab/engine"
+import (
+	"sync"
+
+	"github.com/baolab/baolab/engine"
+)
 
 // Exact never-ending detection for long moves.
 //
@@ -58,6 +62,17 @@ type nvStacks struct {
 	n   [nvClasses]uint8
 	key [nvClasses][nvCap]uint64
 	w   [nvClasses][nvCap][4]uint64
+}
+
+// nvPool recycles the stacks (about 330 KB, too large for the goroutine
+// stack) so that long sowings do not allocate. Only n needs clearing: the
+// entries above n[i] are never read.
+var nvPool = sync.Pool{New: func() any { return new(nvStacks) }}
+
+func getStacks() *nvStacks {
+	stk := nvPool.Get().(*nvStacks)
+	stk.n = [nvClasses]uint8{}
+	return stk
 }
 
 // nvHash returns a hash of the state with linear hash lin and hole s; the
@@ -149,7 +164,8 @@ func (g *Game) sow2Long(w0, w1, o0, lin uint64, p, s int, raids bool, info engin
 	} else {
 		c = w1 >> (uint(s-8) * 8) & 0xFF
 	}
-	var stk nvStacks
+	stk := getStacks()
+	defer nvPool.Put(stk)
 	deadline := laps + nvGap
 	for {
 		d := g.divq[c&0xFF]
@@ -232,7 +248,8 @@ func (g *Game) sow4Long(w, ow [4]uint64, lin uint64, p, s int, raids bool, info 
 	laps, sown := info.Laps, info.Sown
 	lift := true
 	c := count(&w, s)
-	var stk nvStacks
+	stk := getStacks()
+	defer nvPool.Put(stk)
 	deadline := laps + nvGap
 	for {
 		d := g.divq[c&0xFF]

@@ -19,13 +19,15 @@ func (g *Game) Perft(s engine.State, depth int) uint64 {
 	if st.Track.Over() && (st.Reason == engine.InnerRowEmpty || st.Reason == engine.InfiniteMove) {
 		return 0
 	}
-	return g.perft(&st.x, depth)
+	return g.perft(st.x, depth)
 }
 
-func (g *Game) perft(x *pos, depth int) uint64 {
+// perft takes the position by value: with a pointer, escape analysis of
+// the recursion moved every copy to the heap.
+func (g *Game) perft(x pos, depth int) uint64 {
 	var n uint64
 	for m := nonEmpty(&x.w[x.toMove]); m != 0; m &= m - 1 {
-		y := *x
+		y := x
 		info, phase2, _ := g.play(&y, bits.TrailingZeros64(m))
 		if info.NeverEnding {
 			if g.InfiniteDraw && depth == 1 {
@@ -40,7 +42,7 @@ func (g *Game) perft(x *pos, depth int) uint64 {
 		if (phase2 || !g.EndPhase2) && (g.innerEmpty(&y, y.toMove) || g.innerEmpty(&y, y.toMove^1)) {
 			continue
 		}
-		n += g.perft(&y, depth-1)
+		n += g.perft(y, depth-1)
 	}
 	return n
 }
