@@ -9,7 +9,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cc -O2 -o "$tmp/perft" "$dir/perft.c"
 echo "C (best of 5, perft(12)):"
-for i in 1 2 3 4 5; do "$tmp/perft" 12 | tail -1; done | sort -k5 -n | head -1
+for i in 1 2 3 4 5; do "$tmp/perft" 12 | tail -1; done | sort -k4 -g | head -1
 echo "Go (best of 5, BenchmarkPerft = perft(12)):"
 cd "$dir/../.."
 go test -run '^$' -bench '^BenchmarkPerft$' -benchtime 20x -count 5 -cpu 1 . | grep ns/op | sort -k3 -n | head -1

@@ -1,0 +1,100 @@
+/*
+ * perft.c: an independent C perft for kimasai-four-rows with the default
+ * rules (holes=12, empty_start=left, first=south; repetition and max_plies
+ * do not affect perft), written from RULES.md section 3 to cross-check and
+ * time Game.Perft. Not built by go test: see bench.sh.
+ *
+ *   cc -O2 -o perft perft.c && ./perft 14
+ *   ./perft divide D [m1 m2 ...]   per-move counts at depth D after the
+ *                                  given moves (player-relative holes)
+ *
+ * Each player's stones are a 24-bit mask in that player's own stepping
+ * order: front row 0..11 from the owner's right to left, back row 12..23
+ * from left to right. Front hole f faces the opponent's front hole 11-f,
+ * and the opponent's back hole in that column is 23-(11-f) = 12+f.
+ * Perft is counted on (mover, opponent) pairs: the rules are symmetric in
+ * player-relative numbering, so who is South does not matter.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#define H 12
+#define N (2 * H)
+#define FULL ((1u << N) - 1)
+
+/* stones that can step: own stone at h with own hole h+1 (mod N) empty. */
+static inline uint32_t movable(uint32_t me) {
+	uint32_t next = (me >> 1) | ((me & 1u) << (N - 1)); /* bit h = hole h+1 */
+	return me & ~next & FULL;
+}
+
+/* step the mover's stone at h; captures from *op. */
+static inline void step(uint32_t *me, uint32_t *op, int h) {
+	int t = h == N - 1 ? 0 : h + 1;
+	*me ^= (1u << h) | (1u << t);
+	if (t < H) {
+		uint32_t face = 1u << (H - 1 - t);
+		if (*op & face)
+			*op &= ~(face | (1u << (H + t)));
+	}
+}
+
+static uint64_t perft(uint32_t me, uint32_t op, int depth) {
+	if (depth == 0)
+		return 1;
+	if (me == 0 || op == 0) /* game over: all-captured */
+		return 0;
+	uint32_t c = movable(me);
+	if (depth == 1)
+		return (uint64_t)__builtin_popcount(c);
+	uint64_t n = 0;
+	for (; c; c &= c - 1) {
+		int h = __builtin_ctz(c);
+		uint32_t m = me, o = op;
+		step(&m, &o, h);
+		n += perft(o, m, depth - 1);
+	}
+	return n;
+}
+
+int main(int argc, char **argv) {
+	uint32_t me = FULL & ~(1u << (H - 1)), op = me; /* hole 11 empty */
+	if (argc > 1 && argv[1][0] == 'd') { /* divide */
+		int d = argc > 2 ? atoi(argv[2]) : 1;
+		for (int i = 3; i < argc; i++) {
+			int h = atoi(argv[i]);
+			if (me == 0 || op == 0 || h < 0 || h >= N || !(movable(me) >> h & 1)) {
+				fprintf(stderr, "illegal move %d\n", h);
+				return 1;
+			}
+			step(&me, &op, h);
+			uint32_t t = me; me = op; op = t;
+		}
+		uint64_t tot = 0;
+		if (d >= 1 && me && op)
+			for (uint32_t c = movable(me); c; c &= c - 1) {
+				int h = __builtin_ctz(c);
+				uint32_t m = me, o = op;
+				step(&m, &o, h);
+				uint64_t n = perft(o, m, d - 1);
+				printf("%d: %llu\n", h, (unsigned long long)n);
+				tot += n;
+			}
+		else
+			tot = perft(me, op, d);
+		printf("total %llu\n", (unsigned long long)tot);
+		return 0;
+	}
+	int maxd = argc > 1 ? atoi(argv[1]) : 10;
+	for (int d = 1; d <= maxd; d++) {
+		struct timespec t0, t1;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		uint64_t n = perft(me, op, d);
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		printf("perft(%d) = %llu  %.6f s\n", d, (unsigned long long)n,
+		       (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
+	}
+	return 0;
+}
