@@ -64,17 +64,45 @@ func (g *Game) play(x *pos, m int) (info engine.MoveInfo, phase2, irrev bool) {
 	p, o := x.toMove, x.toMove^1
 	phase2 = x.phase2()
 	intro := !phase2 && x.reserve[p] > 0 && !(x.opening && !g.OpeningIntro)
-	w, ow, lin := x.w[p], x.w[o], x.lin
+	lin := x.lin
+	w, ow := &x.w[p], &x.w[o]
 	if intro {
-		w[m>>3] += 1 << (uint(m&7) * 8)
 		lin += g.rk[p][m]
 	}
-	if g.sow(&w, &ow, &lin, int(p), m, phase2, g.LapLimit, &info) {
+	// Sow on copies of the two rows' words, written back only when the move
+	// ends: a never-ending move leaves the position as it was.
+	var never bool
+	if g.n <= 16 {
+		w0, w1 := w[0], w[1]
+		if intro {
+			if m < 8 {
+				w0 += 1 << (uint(m) * 8)
+			} else {
+				w1 += 1 << (uint(m-8) * 8)
+			}
+		}
+		var o0 uint64
+		w0, w1, o0, lin, info, never = g.sow2(w0, w1, ow[0], lin, int(p), m, phase2, g.LapLimit)
+		if !never {
+			w[0], w[1], ow[0] = w0, w1, o0
+		}
+	} else {
+		cw := *w
+		if intro {
+			cw[m>>3] += 1 << (uint(m&7) * 8)
+		}
+		var cw2, co [4]uint64
+		cw2, co, lin, info, never = g.sow4(cw, *ow, lin, int(p), m, phase2, g.LapLimit)
+		if !never {
+			*w, *ow = cw2, co
+		}
+	}
+	if never {
 		info.NeverEnding = true
 		return info, phase2, false
 	}
 	irrev = intro || (x.opening && !phase2) // a phase-2 opening (reserve=0) can recur
-	x.w[p], x.w[o], x.lin = w, ow, lin
+	x.lin = lin
 	if intro {
 		x.reserve[p]--
 	}
@@ -83,7 +111,7 @@ func (g *Game) play(x *pos, m int) (info engine.MoveInfo, phase2, irrev bool) {
 	return info, phase2, irrev
 }
 
-// sow lifts hole h of player p (row w; the opponent's row is ow, lin the
+// sow4 and sow2 lift hole h of player p (row w; the opponent's row is ow, lin the
 // linear hash) and sows laps until one ends in an empty hole. raids allows
 // raids (phase 2). With limit > 0 a move still sowing after limit laps is
 // never-ending; with limit 0 detection is exact: the state at the start of
@@ -101,19 +129,10 @@ func (g *Game) play(x *pos, m int) (info engine.MoveInfo, phase2, irrev bool) {
 // of the hole where the lap ends is computed from its count before the
 // lap (old + q + [r>0]) so the next lap need not wait for the additions.
 // Boards of up to 16 holes per player (two words) use sow2, which keeps
-// the words in registers. sow updates w, ow, lin and info in place and
-// reports whether the move never ends (passing the rows by value cost a
-// quarter of perft's time).
-func (g *Game) sow(w, ow *[4]uint64, lin *uint64, p, h int, raids bool, limit int64, info *engine.MoveInfo) (never bool) {
-	if g.n <= 16 {
-		w[0], w[1], ow[0], *lin, *info, never = g.sow2(w[0], w[1], ow[0], *lin, p, h, raids, limit)
-		return never
-	}
-	*w, *ow, *lin, *info, never = g.sow4(*w, *ow, *lin, p, h, raids, limit)
-	return never
-}
-
-// sow4 is sow for any board (up to 32 holes per player).
+// the words in registers; play calls it directly with the words (going
+// through a wrapper that copied whole rows cost a quarter of perft's time).
+//
+// sow4 handles any board (up to 32 holes per player).
 func (g *Game) sow4(w, ow [4]uint64, lin uint64, p, h int, raids bool, limit int64) (_, _ [4]uint64, _ uint64, info engine.MoveInfo, never bool) {
 	n, H := g.n, g.Holes
 	ones := g.ones
