@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 )
 
 // Player is one of the two players. South moves first unless the ruleset
@@ -104,3 +105,13 @@ var (
 	ErrNeverEnding = errors.New("never-ending move")
 	ErrGameOver    = errors.New("game is over")
 )
+
+// AppendMoves appends the moves whose bits are set in mask, in increasing
+// order, and returns the extended buffer. Variants keep their candidates
+// as such a bit mask (bit m set: move m).
+func AppendMoves(buf []Move, mask uint64) []Move {
+	for ; mask != 0; mask &= mask - 1 {
+		buf = append(buf, Move(bits.TrailingZeros64(mask)))
+	}
+	return buf
+}

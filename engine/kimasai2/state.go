@@ -160,10 +160,7 @@ func (s *State) Candidates(buf []engine.Move) []engine.Move {
 	if s.Track.Over() {
 		return buf
 	}
-	for m := s.cand &^ s.Rejected; m != 0; m &= m - 1 {
-		buf = append(buf, engine.Move(bits.TrailingZeros64(m)))
-	}
-	return buf
+	return engine.AppendMoves(buf, s.cand&^s.Rejected)
 }
 
 // Legal appends the exact legal moves: with infinite=illegal the

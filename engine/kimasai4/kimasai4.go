@@ -273,10 +273,7 @@ func (s *State) Candidates(buf []engine.Move) []engine.Move {
 	if s.Track.Over() {
 		return buf
 	}
-	for b := s.cand; b != 0; b &= b - 1 {
-		buf = append(buf, engine.Move(bits.TrailingZeros32(b)))
-	}
-	return buf
+	return engine.AppendMoves(buf, uint64(s.cand))
 }
 
 // Legal is the same as Candidates.
@@ -357,7 +354,7 @@ func (s *State) Hash() uint64 { return s.hash }
 // one, or -1.
 func (s *State) FirstRepeatPly() int { return s.Track.FirstRepeat }
 
-// NeverEndingMet returns 0: steps always end.
+// NeverEndingMet returns 0: steps always end (the Track counter stays 0).
 func (s *State) NeverEndingMet() int { return s.Track.NeverEnding }
 
 // Clone returns an independent copy.

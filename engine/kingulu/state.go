@@ -149,10 +149,7 @@ func (s *State) Candidates(buf []engine.Move) []engine.Move {
 	if s.Track.Res != engine.Ongoing {
 		return buf
 	}
-	for c := s.p.cand &^ uint32(s.Track.Rejected); c != 0; c &= c - 1 {
-		buf = append(buf, engine.Move(trailing(c)))
-	}
-	return buf
+	return engine.AppendMoves(buf, uint64(s.p.cand&^uint32(s.Track.Rejected)))
 }
 
 // Legal appends the legal moves in increasing order: the candidates whose
