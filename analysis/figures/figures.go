@@ -193,11 +193,7 @@ func Outcomes(s *summary.Summary) *Figure {
 	p := newPlot("share of games (%)", rulesAxis(s))
 	p.Add(gridLines())
 	n := len(s.Cells)
-	names := make([]string, n)
-	for i, c := range s.Cells {
-		names[i] = label(s, c)
-	}
-	nominalY(p, names)
+	nominalY(p, cellLabels(s))
 	kinds := []struct {
 		name   string
 		get    func(summary.Cell) summary.Share
@@ -373,11 +369,7 @@ func Length(s *summary.Summary) *Figure {
 func EndReasons(s *summary.Summary) *Figure {
 	p := newPlot("share of games (%)", rulesAxis(s))
 	n := len(s.Cells)
-	names := make([]string, n)
-	for i, c := range s.Cells {
-		names[i] = label(s, c)
-	}
-	nominalY(p, names)
+	nominalY(p, cellLabels(s))
 	row := rowHeightFor(s)
 	f := &Figure{Name: "end-reasons", Plot: p, Height: dotHeight(n, row)}
 	var below *plotter.BarChart
@@ -578,11 +570,7 @@ func lengthBoxes(s *summary.Summary) *Figure {
 	p := newPlot("game length (plies)", rulesAxis(s))
 	p.Add(gridLines())
 	n := len(s.Cells)
-	names := make([]string, n)
-	for i, c := range s.Cells {
-		names[i] = label(s, c)
-	}
-	nominalY(p, names)
+	nominalY(p, cellLabels(s))
 	row := rowHeightFor(s)
 	f := &Figure{Name: "length", Plot: p, Height: dotHeight(n, row)}
 	whisker := draw.LineStyle{Color: colour(0), Width: vg.Points(0.8)}
@@ -702,4 +690,13 @@ func convergenceDeviation(s *summary.Summary) *Figure {
 		p.X.Min, p.X.Max = 1, 10
 	}
 	return f
+}
+
+// cellLabels returns the row label of every cell of s, in order.
+func cellLabels(s *summary.Summary) []string {
+	names := make([]string, len(s.Cells))
+	for i, c := range s.Cells {
+		names[i] = label(s, c)
+	}
+	return names
 }
