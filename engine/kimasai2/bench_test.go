@@ -36,7 +36,7 @@ func BenchmarkNeverEndingLaps(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		for j := range xs {
 			y := xs[j]
-			info, _, _ := g.play(&y, ms[j])
+			info := g.play(&y, ms[j]).info()
 			if !info.NeverEnding {
 				b.Fatal("fixture move ended")
 			}

@@ -29,7 +29,7 @@ func TestNeverEndingFixturesBrent(t *testing.T) {
 		x := s.x
 		b := g.playBrent(&x, int(fx.move), 0)
 		y := s.x
-		n, _, _ := g.play(&y, int(fx.move))
+		n := g.play(&y, int(fx.move)).info()
 		if !b.NeverEnding || b.Laps != fx.brent || !n.NeverEnding || n.Laps != fx.laps {
 			t.Fatalf("%s: brent %+v, engine %+v", fx.line, b, n)
 		}
@@ -51,7 +51,7 @@ func TestNeverEndingLapsTotal(t *testing.T) {
 			t.Fatal(err)
 		}
 		y := s.x
-		info, _, _ := g.play(&y, int(fx.move))
+		info := g.play(&y, int(fx.move)).info()
 		if !info.NeverEnding || info.Laps != fx.laps || y != s.x {
 			t.Fatalf("%s: %+v", fx.line, info)
 		}
@@ -89,7 +89,7 @@ func TestDetectorsAgree(t *testing.T) {
 						skipped++
 						continue
 					}
-					n, _, _ := g.play(&y, int(m))
+					n := g.play(&y, int(m)).info()
 					moves++
 					if n.NeverEnding != b.NeverEnding || n.Captures != b.Captures || n.Captured != b.Captured {
 						t.Fatalf("%s: %+v move %d: engine %+v, Brent %+v", rs, s.x, m, n, b)

@@ -23,7 +23,7 @@ func TestLongNeverEndingMoveDoesNotAllocate(t *testing.T) {
 	}
 	play := func() {
 		y := x
-		if info, _, _ := g.play(&y, m); !info.NeverEnding || info.Laps <= 1024 {
+		if info := g.play(&y, m).info(); !info.NeverEnding || info.Laps <= 1024 {
 			t.Fatalf("fixture move ended or was short: %+v", info)
 		}
 	}

@@ -28,8 +28,8 @@ func (g *Game) perft(x pos, depth int) uint64 {
 	var n uint64
 	for m := nonEmpty(&x.w[x.toMove]); m != 0; m &= m - 1 {
 		y := x
-		info, phase2, _ := g.play(&y, bits.TrailingZeros64(m))
-		if info.NeverEnding {
+		r := g.play(&y, bits.TrailingZeros64(m))
+		if r.never() {
 			if g.InfiniteDraw && depth == 1 {
 				n++
 			}
@@ -39,7 +39,7 @@ func (g *Game) perft(x pos, depth int) uint64 {
 			n++
 			continue
 		}
-		if (phase2 || !g.EndPhase2) && (g.innerEmpty(&y, y.toMove) || g.innerEmpty(&y, y.toMove^1)) {
+		if (r.phase2() || !g.EndPhase2) && (g.innerEmpty(&y, y.toMove) || g.innerEmpty(&y, y.toMove^1)) {
 			continue
 		}
 		n += g.perft(y, depth-1)

@@ -63,8 +63,10 @@ func TestSow2Sow4(t *testing.T) {
 				continue
 			}
 			raids := rng.IntN(4) > 0
-			a0, a1, ao, al, ai, an := g.sow2(x.w[p][0], x.w[p][1], x.w[o][0], 0, p, m, raids, g.LapLimit)
+			a0, a1, ao, al, ai := g.sow2(x.w[p][0], x.w[p][1], x.w[o][0], 0, p, m, raids, g.LapLimit)
 			b, bo, bl, bi, bn := g.sow4(x.w[p], x.w[o], 0, p, m, raids, g.LapLimit)
+			an := ai.NeverEnding
+			ai.NeverEnding = false
 			if an != bn || ai != bi || (!an && (a0 != b[0] || a1 != b[1] || ao != bo[0] || al != bl)) {
 				t.Fatalf("%s: %+v move %d raids %v: sow2 %x %x %x %v %+v, sow4 %x %x %v %+v", rs, x, m, raids, a0, a1, ao, an, ai, b, bo, bn, bi)
 			}
@@ -164,4 +166,65 @@ func FuzzMoves(f *testing.F) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// TestSow2Short checks the short-move loop against sow2 on random
+// positions: a move sow2Short finishes must match sow2 exactly (rows, hash,
+// laps, cows sown, captures), and a move it hands back must be one that
+// sow2 finds still sowing after shortLaps laps (or after lap_limit, if
+// smaller). Lap limits around shortLaps test the boundary.
+func TestSow2Short(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	var finished, handed, limited int
+	for _, rs := range []string{
+		Name, Name + ":lap_limit=1", Name + ":lap_limit=5", Name + ":lap_limit=63",
+		Name + ":lap_limit=64", Name + ":lap_limit=65", Name + ":holes=4,capture_sow=next,lap_limit=3000",
+		Name + ":holes=5,lap_limit=100000", Name + ":holes=7,capture_sow=next",
+	} {
+		g := MustNew(rs)
+		for i := 0; i < 20000; i++ {
+			var x pos
+			p, o := i&1, (i&1)^1
+			most := 1 + rng.IntN(8)
+			for h := 0; h < g.n; h++ {
+				if rng.IntN(3) > 0 {
+					x.w[p][h>>3] |= uint64(rng.IntN(most)) << (uint(h&7) * 8)
+				}
+				if h < g.Holes && rng.IntN(2) > 0 {
+					x.w[o][h>>3] |= uint64(rng.IntN(4)) << (uint(h&7) * 8)
+				}
+			}
+			m := rng.IntN(g.n)
+			if count(&x.w[p], m) == 0 {
+				continue
+			}
+			raids := rng.IntN(4) > 0
+			lin := rng.Uint64()
+			a0, a1, ao, al, laps, sown, capt := g.sow2Short(x.w[p][0], x.w[p][1], x.w[o][0], lin, p, m, raids)
+			b0, b1, bo, bl, bi := g.sow2(x.w[p][0], x.w[p][1], x.w[o][0], lin, p, m, raids, g.LapLimit)
+			if laps == 0 {
+				limit := int64(shortLaps)
+				if g.LapLimit > 0 && g.LapLimit < limit {
+					limit = g.LapLimit
+				}
+				if !bi.NeverEnding && bi.Laps <= limit {
+					t.Fatalf("%s: %+v move %d raids %v: sow2Short handed back a move sow2 ends in %d laps", rs, x, m, raids, bi.Laps)
+				}
+				handed++
+				continue
+			}
+			got := engine.MoveInfo{Laps: laps, Sown: sown, Captures: int32(capt >> 32), Captured: int32(uint32(capt))}
+			if bi != got || a0 != b0 || a1 != b1 || ao != bo || al != bl {
+				t.Fatalf("%s: %+v move %d raids %v: sow2Short %x %x %x %x %+v, sow2 %x %x %x %x %+v", rs, x, m, raids, a0, a1, ao, al, got, b0, b1, bo, bl, bi)
+			}
+			if g.LapLimit > 0 && laps == g.LapLimit {
+				limited++
+			}
+			finished++
+		}
+	}
+	if finished == 0 || handed < 100 || limited < 100 {
+		t.Fatalf("too few cases: %d finished, %d handed back, %d ended on the lap limit", finished, handed, limited)
+	}
+	t.Logf("%d finished, %d handed back, %d ended on the lap limit", finished, handed, limited)
 }

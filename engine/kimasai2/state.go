@@ -174,7 +174,7 @@ func (s *State) Legal(buf []engine.Move) []engine.Move {
 		mv := bits.TrailingZeros64(m)
 		if !s.g.InfiniteDraw {
 			y := s.x
-			if info, _, _ := s.g.play(&y, mv); info.NeverEnding {
+			if s.g.play(&y, mv).never() {
 				continue
 			}
 		}
@@ -193,7 +193,8 @@ func (s *State) Apply(m engine.Move) (engine.MoveInfo, error) {
 	}
 	g := s.g
 	mover := s.x.toMove
-	info, phase2, irrev := g.play(&s.x, int(m))
+	r := g.play(&s.x, int(m))
+	info, phase2, irrev := r.info(), r.phase2(), r.irrev()
 	if info.NeverEnding {
 		if !g.InfiniteDraw {
 			s.Reject(m)
