@@ -75,13 +75,16 @@
 // means the sowing never ends. A raid lowers the opponent's cows for good,
 // so no state before it can recur and the search restarts after each raid.
 // A cycle can be more than 10^8 laps long (the engine sows about 10^8 laps
-// per second), so the laps sown before the repeat is seen matter: the
-// first 1024 laps of a move use Brent's cycle finding on the packed
-// counts (cheap, and enough for short cycles); a longer move goes on with
-// Nivasch's stack algorithm on one state in 16 (the distinguished ones,
-// picked by a hash), split into 64 stacks by hash, which sees a repeat
-// about 1.5% of a cycle after it happens, where Brent's method needs up to
-// about 3 times lead-in plus cycle. Both declare a move never-ending only
+// per second), so the laps sown before the repeat is seen matter. Most
+// moves end within a few laps, and the first 64 laps are sown by a small
+// loop that looks for no cycle; a move still sowing then is sown again
+// from its start under detection (the lost laps are few next to the
+// detection's own). Detection uses Brent's cycle finding on the packed
+// counts for the first 1024 laps (cheap, and enough for short cycles); a
+// longer move goes on with Nivasch's stack algorithm on one state in 16
+// (the distinguished ones, picked by a hash), split into 64 stacks by
+// hash, which sees a repeat about 1.5% of a cycle after it happens, where
+// Brent's method needs up to about 3 times lead-in plus cycle. Both declare a move never-ending only
 // on an exact repeat of a lap-start state; Brent's method takes over again
 // in the rare case the stacks cannot be relied on (a cycle without a
 // distinguished state, a full stack). Measured on the 113 never-ending
