@@ -85,9 +85,10 @@
 // (the distinguished ones, picked by a hash), split into 64 stacks by
 // hash, which sees a repeat about 1.5% of a cycle after it happens, where
 // Brent's method needs up to about 3 times lead-in plus cycle. Both
-// declare a move never-ending only on an exact repeat of a lap-start state; Brent's method takes over again
-// in the rare case the stacks cannot be relied on (a cycle without a
-// distinguished state, a full stack). Measured on the 113 never-ending
+// declare a move never-ending only on an exact repeat of a lap-start
+// state; Brent's method takes over again in the rare case the stacks
+// cannot be relied on (a cycle without a distinguished state, a full
+// stack). Measured on the 113 never-ending
 // moves of testdata/never_ending.txt: 1.084*10^9 laps to detection with
 // Brent's method alone, 4.07*10^8 now (0.375 as many); the three longest
 // moves of 20,000 random games (seed 1): 7.49*10^9, 1.93*10^9 and
