@@ -118,7 +118,7 @@ func BenchmarkPerft(b *testing.B) {
 	s := g.NewState()
 	var nodes uint64
 	for b.Loop() {
-		nodes += g.Perft(s, 14)
+		nodes += g.Perft(s, 16)
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
