@@ -172,6 +172,79 @@ func (g *Game) play4(x *pos, m int, intro, phase2 bool, lin uint64) (info engine
 // sow2. Nearly every move ends sooner (1.7 laps on average in perft(6)).
 const shortLaps = 64
 
+// The lap loops of sow2Short, sow2 and sow2Long are built from lift2,
+// lapEnd, lapAdd, raid2 and raidStart, which the compiler inlines; the
+// callers load the player's hash keys once, so that their loops keep them
+// in registers.
+
+// lift2 takes the c cows out of hole s of the row w0, w1 and updates the
+// linear hash lin (rk: the row owner's keys).
+func lift2(w0, w1, lin, c uint64, s int, rk *[2 * MaxHoles]uint64) (_, _, _ uint64) {
+	x := c << (uint(s&7) * 8)
+	hi := -uint64(s >> 3 & 1) // all ones when s is in the second word
+	return w0 - x&^hi, w1 - x&hi, lin - c*rk[s&31]
+}
+
+// A lap of c = q*n+r cows from the hole after s gives every hole q cows
+// and the r holes after s one more; d = divq[c] holds q, r and q+[r>0].
+
+// lapEnd returns the hole where a lap of d from the hole after s on the
+// row w0, w1 ends, and that hole's count after the lap, computed from its
+// count before (old + q + [r>0]) so the next lap need not wait for the
+// additions of lapAdd.
+// n is g.n, passed in so that loops keep it in a register.
+func lapEnd(w0, w1 uint64, s int, d uint32, n int) (last int, cn uint64) {
+	last = s + int(d>>8&0xFF)
+	if last >= n {
+		last -= n
+	}
+	wl := w0
+	if last >= 8 {
+		wl = w1
+	}
+	return last, wl>>(uint(last&7)*8)&0xFF + uint64(d>>16)
+}
+
+// lapAdd sows a lap of d from the hole after s on player p's row w0, w1
+// and returns the row and linear hash lin after it; sumR and lapR are
+// g.sumR[p] and &g.lapR[p], passed in so that loops keep them in
+// registers.
+func (g *Game) lapAdd(w0, w1, lin uint64, s int, d uint32, sumR uint64, lapR *[4 * MaxHoles * MaxHoles]uint64) (_, _, _ uint64) {
+	q := uint64(d & 0xFF)
+	idx := (s<<5 | int(d>>8&0xFF)) & (32*32 - 1)
+	mk := &g.lapMask[idx]
+	return w0 + q*g.ones[0] + mk[0], w1 + q*g.ones[1] + mk[1], lin + q*sumR + lapR[idx]
+}
+
+// raid2 is the raid of a phase-2 lap of player p that ended in hole last
+// (already known to be an inner hole, last < Holes): the k cows of the
+// facing hole of the opponent's inner row o0 are taken (k = 0: the hole
+// is empty and there is no raid). It returns o0 and the linear hash lin
+// after the raid.
+func (g *Game) raid2(o0, lin uint64, p, last int) (_, _ uint64, k uint64) {
+	f := (g.Holes - 1 - last) & 7
+	k = o0 >> (uint(f) * 8) & 0xFF
+	if k != 0 { // most laps: no work
+		o0 -= k << (uint(f) * 8)
+		lin -= k * g.rk[(p^1)&1][f]
+	}
+	return o0, lin, k
+}
+
+// raidStart returns the hole after which raided cows are sown, for a raid
+// from hole last: last itself with capture_sow=next (the first cow falls
+// in last+1), the hole before it with capture_sow=here (the first cow
+// falls in the capturing hole).
+func (g *Game) raidStart(last int) int {
+	if g.CaptureNext {
+		return last
+	}
+	if last == 0 {
+		return g.n - 1
+	}
+	return last - 1
+}
+
 // sow2Short is sow2 for the common short move, kept small enough that
 // its loop lives in registers: it sows at most shortLaps laps (never more
 // than lap_limit) and looks for no cycle. A move that ends within them
@@ -184,68 +257,35 @@ func (g *Game) sow2Short(w0, w1, o0, lin uint64, p, h int, raids bool) (_, _, _,
 	if l := g.LapLimit; l > 0 && l < max {
 		max = l
 	}
-	p &= 1
-	rk := &g.rk[p]
-	lapR := &g.lapR[p]
+	n, rk, sumR, lapR := g.n, &g.rk[p&1], g.sumR[p&1], &g.lapR[p&1]
 	s := h & 31
-	x := w0
+	c := w0 >> (uint(s&7) * 8) & 0xFF
 	if s >= 8 {
-		x = w1
+		c = w1 >> (uint(s&7) * 8) & 0xFF
 	}
-	c := x >> (uint(s&7) * 8) & 0xFF
-	x = c << (uint(s&7) * 8)
-	hi := -uint64(s >> 3 & 1)
-	w0 -= x &^ hi
-	w1 -= x & hi
-	lin -= c * rk[s]
+	w0, w1, lin = lift2(w0, w1, lin, c, s, rk)
 	for laps < max {
 		// Hole s is empty (lifted, or the raiding hole's turn is next):
-		// sow c cows from the hole after s. See sow2.
+		// sow c cows from the hole after s.
 		d := g.divq[c&0xFF]
-		q, r, qn := uint64(d&0xFF), int(d>>8&0xFF), uint64(d>>16)
-		last := s + r
-		if last >= g.n {
-			last -= g.n
-		}
-		wl := w0
-		if last >= 8 {
-			wl = w1
-		}
-		cn := wl>>(uint(last&7)*8)&0xFF + qn
-		idx := (s<<5 | r) & (32*32 - 1)
-		mk := &g.lapMask[idx]
-		w0 += q*g.ones[0] + mk[0]
-		w1 += q*g.ones[1] + mk[1]
-		lin += q*g.sumR[p] + lapR[idx]
+		last, cn := lapEnd(w0, w1, s, d, n)
+		w0, w1, lin = g.lapAdd(w0, w1, lin, s, d, sumR, lapR)
 		laps++
 		sown += int64(c)
-		if cn == 1 {
+		if cn == 1 { // the hole was empty before the last cow
 			return w0, w1, o0, lin, laps, sown, capt
 		}
 		if raids && last < g.Holes {
-			f := (g.Holes - 1 - last) & 7
-			if k := o0 >> (uint(f) * 8) & 0xFF; k != 0 {
-				o0 -= k << (uint(f) * 8)
-				lin -= k * g.rk[p^1][f]
+			var k uint64
+			if o0, lin, k = g.raid2(o0, lin, p, last); k != 0 {
 				capt += 1<<32 | k
-				c, s = k, last
-				if !g.CaptureNext {
-					s = last - 1
-					if s < 0 {
-						s += g.n
-					}
-				}
-				s &= 31
+				c, s = k, g.raidStart(last)
 				continue
 			}
 		}
 		// Relay: lift the hole where the lap ended.
-		s, c = last&31, cn
-		x := c << (uint(s&7) * 8)
-		hi := -uint64(s >> 3 & 1)
-		w0 -= x &^ hi
-		w1 -= x & hi
-		lin -= c * rk[s]
+		s, c = last, cn
+		w0, w1, lin = lift2(w0, w1, lin, c, s, rk)
 	}
 	return 0, 0, 0, 0, 0, 0, 0
 }
@@ -376,13 +416,7 @@ func (g *Game) sow4(w, ow [4]uint64, lin uint64, p, h int, raids bool, limit int
 // sow2 is sow for boards of up to 16 holes per player (holes <= 8): the
 // player's row is w0, w1 and the opponent's inner row o0.
 func (g *Game) sow2(w0, w1, o0, lin uint64, p, h int, raids bool, limit int64) (_, _, _, _ uint64, info engine.MoveInfo) {
-	n, H := g.n, g.Holes
-	ones0, ones1 := g.ones[0], g.ones[1]
-	rk := &g.rk[p]
-	rko := &g.rk[p^1]
-	sumR := g.sumR[p]
-	lapR := &g.lapR[p]
-	capNext := g.CaptureNext
+	n, rk, sumR, lapR := g.n, &g.rk[p&1], g.sumR[p&1], &g.lapR[p&1]
 	var laps, sown int64
 	s := h
 	var c uint64
@@ -397,30 +431,12 @@ func (g *Game) sow2(w0, w1, o0, lin uint64, p, h int, raids bool, limit int64) (
 	power, lam := int64(1), int64(0)
 	handover := int64(nvStart)
 	for {
-		d := g.divq[c&0xFF]
-		q, r, qn := uint64(d&0xFF), int(d>>8&0xFF), uint64(d>>16)
 		if lift {
-			// Branch-free: subtract c from the byte of hole s.
-			x := c << (uint(s&7) * 8)
-			hi := -uint64(s >> 3 & 1)
-			w0 -= x &^ hi
-			w1 -= x & hi
-			lin -= c * rk[s&31]
+			w0, w1, lin = lift2(w0, w1, lin, c, s, rk)
 		}
-		last := s + r
-		if last >= n {
-			last -= n
-		}
-		wl := w0
-		if last >= 8 {
-			wl = w1
-		}
-		cn := wl>>(uint(last&7)*8)&0xFF + qn // count of last after the lap
-		idx := (s<<5 | r) & (32*32 - 1)
-		mk := &g.lapMask[idx]
-		w0 += q*ones0 + mk[0]
-		w1 += q*ones1 + mk[1]
-		lin += q*sumR + lapR[idx]
+		d := g.divq[c&0xFF]
+		last, cn := lapEnd(w0, w1, s, d, n)
+		w0, w1, lin = g.lapAdd(w0, w1, lin, s, d, sumR, lapR)
 		laps++
 		sown += int64(c)
 		if cn == 1 { // the hole was empty before the last cow
@@ -431,22 +447,12 @@ func (g *Game) sow2(w0, w1, o0, lin uint64, p, h int, raids bool, limit int64) (
 			info.Laps, info.Sown, info.NeverEnding = laps, sown, true
 			return w0, w1, o0, lin, info
 		}
-		if raids && last < H {
-			f := H - 1 - last
-			if k := o0 >> (uint(f&7) * 8) & 0xFF; k != 0 {
-				o0 -= k << (uint(f&7) * 8)
-				lin -= k * rko[f&31]
+		if raids && last < g.Holes {
+			var k uint64
+			if o0, lin, k = g.raid2(o0, lin, p, last); k != 0 {
 				info.Captures++
 				info.Captured += int32(k)
-				raided, lift, c = true, false, k
-				s = last // capture_sow=next: the first cow falls in last+1
-				if !capNext {
-					// here: the first cow falls in the capturing hole
-					s = last - 1
-					if s < 0 {
-						s += n
-					}
-				}
+				raided, lift, c, s = true, false, k, g.raidStart(last)
 				continue
 			}
 		}
