@@ -118,15 +118,10 @@ func (g *Game) sow4Brent(w, ow [4]uint64, lin uint64, p, h int, raids bool, limi
 	}
 }
 
-// sow2Brent is sowBrent for boards of up to 16 holes per player.
+// sow2Brent is sowBrent for boards of up to 16 holes per player, built
+// from sow2's lap steps (the detector is what it keeps for reference).
 func (g *Game) sow2Brent(w0, w1, o0, lin uint64, p, h int, raids bool, limit int64) (_, _, _, _ uint64, info engine.MoveInfo, never bool) {
-	n, H := g.n, g.Holes
-	ones0, ones1 := g.ones[0], g.ones[1]
-	rk := &g.rk[p]
-	rko := &g.rk[p^1]
-	sumR := g.sumR[p]
-	lapR := &g.lapR[p]
-	capNext := g.CaptureNext
+	n, rk, sumR, lapR := g.n, &g.rk[p&1], g.sumR[p&1], &g.lapR[p&1]
 	var laps, sown int64
 	s := h
 	var c uint64
@@ -140,30 +135,12 @@ func (g *Game) sow2Brent(w0, w1, o0, lin uint64, p, h int, raids bool, limit int
 	saved0, saved1, savedS := w0, w1, s
 	power, lam := int64(1), int64(0)
 	for {
-		d := g.divq[c&0xFF]
-		q, r, qn := uint64(d&0xFF), int(d>>8&0xFF), uint64(d>>16)
 		if lift {
-			// Branch-free: subtract c from the byte of hole s.
-			x := c << (uint(s&7) * 8)
-			hi := -uint64(s >> 3 & 1)
-			w0 -= x &^ hi
-			w1 -= x & hi
-			lin -= c * rk[s&31]
+			w0, w1, lin = lift2(w0, w1, lin, c, s, rk)
 		}
-		last := s + r
-		if last >= n {
-			last -= n
-		}
-		wl := w0
-		if last >= 8 {
-			wl = w1
-		}
-		cn := wl>>(uint(last&7)*8)&0xFF + qn // count of last after the lap
-		idx := (s<<5 | r) & (32*32 - 1)
-		mk := &g.lapMask[idx]
-		w0 += q*ones0 + mk[0]
-		w1 += q*ones1 + mk[1]
-		lin += q*sumR + lapR[idx]
+		d := g.divq[c&0xFF]
+		last, cn := lapEnd(w0, w1, s, d, n)
+		w0, w1, lin = g.lapAdd(w0, w1, lin, s, d, sumR, lapR)
 		laps++
 		sown += int64(c)
 		if cn == 1 { // the hole was empty before the last cow
@@ -174,22 +151,12 @@ func (g *Game) sow2Brent(w0, w1, o0, lin uint64, p, h int, raids bool, limit int
 			info.Laps, info.Sown = laps, sown
 			return w0, w1, o0, lin, info, true
 		}
-		if raids && last < H {
-			f := H - 1 - last
-			if k := o0 >> (uint(f&7) * 8) & 0xFF; k != 0 {
-				o0 -= k << (uint(f&7) * 8)
-				lin -= k * rko[f&31]
+		if raids && last < g.Holes {
+			var k uint64
+			if o0, lin, k = g.raid2(o0, lin, p, last); k != 0 {
 				info.Captures++
 				info.Captured += int32(k)
-				raided, lift, c = true, false, k
-				s = last // capture_sow=next: the first cow falls in last+1
-				if !capNext {
-					// here: the first cow falls in the capturing hole
-					s = last - 1
-					if s < 0 {
-						s += n
-					}
-				}
+				raided, lift, c, s = true, false, k, g.raidStart(last)
 				continue
 			}
 		}
