@@ -108,11 +108,10 @@ func (g *Game) play(x *pos, m int) moveResult {
 	var r moveResult
 	if g.n > 16 {
 		var info engine.MoveInfo
-		var ok bool
-		if info, lin, ok = g.play4(x, m, intro, phase2, lin); !ok {
-			return packInfo(info, flags)
+		info, lin = g.play4(x, m, intro, phase2, lin)
+		if r = packInfo(info, flags); r.never() {
+			return r
 		}
-		r = packInfo(info, flags)
 	} else {
 		w, ow := &x.w[p], &x.w[p^1]
 		w0, w1, o0 := w[0], w[1], ow[0]
@@ -149,10 +148,10 @@ func (g *Game) play(x *pos, m int) moveResult {
 
 // play4 is play's sowing on boards of more than 16 holes per player: it
 // sows move m of x (a reserve cow brought in when intro) and writes the
-// rows back, or reports ok = false for a never-ending move and leaves x
-// as it was. lin is the linear hash before the move; play4 returns it
+// rows back, or sets info.NeverEnding for a never-ending move and leaves
+// x as it was. lin is the linear hash before the move; play4 returns it
 // after the move.
-func (g *Game) play4(x *pos, m int, intro, phase2 bool, lin uint64) (info engine.MoveInfo, _ uint64, ok bool) {
+func (g *Game) play4(x *pos, m int, intro, phase2 bool, lin uint64) (info engine.MoveInfo, _ uint64) {
 	p := x.toMove & 1
 	w, ow := &x.w[p], &x.w[p^1]
 	cw := *w
@@ -162,20 +161,20 @@ func (g *Game) play4(x *pos, m int, intro, phase2 bool, lin uint64) (info engine
 	cw2, co, lin, info, never := g.sow4(cw, *ow, lin, int(p), m, phase2, g.LapLimit)
 	if never {
 		info.NeverEnding = true
-		return info, lin, false
+		return info, lin
 	}
 	*w, *ow = cw2, co
-	return info, lin, true
+	return info, lin
 }
 
 // shortLaps is the most laps sow2Short sows before it hands a move to
 // sow2. Nearly every move ends sooner (1.7 laps on average in perft(6)).
 const shortLaps = 64
 
-// The lap loops of sow2Short, sow2 and sow2Long are built from lift2,
-// lapEnd, lapAdd, raid2 and raidStart, which the compiler inlines; the
-// callers load the player's hash keys once, so that their loops keep them
-// in registers.
+// The lap loops of sow2Short and sow2 are built from lift2, lapEnd,
+// lapAdd, raid2 and raidStart, which the compiler inlines; the callers
+// load the player's hash keys once, so that their loops keep them in
+// registers. sow2Long writes the same steps out (see there).
 
 // lift2 takes the c cows out of hole s of the row w0, w1 and updates the
 // linear hash lin (rk: the row owner's keys).
@@ -191,8 +190,8 @@ func lift2(w0, w1, lin, c uint64, s int, rk *[2 * MaxHoles]uint64) (_, _, _ uint
 // lapEnd returns the hole where a lap of d from the hole after s on the
 // row w0, w1 ends, and that hole's count after the lap, computed from its
 // count before (old + q + [r>0]) so the next lap need not wait for the
-// additions of lapAdd.
-// n is g.n, passed in so that loops keep it in a register.
+// additions of lapAdd. n is g.n, passed in so that loops keep it in a
+// register.
 func lapEnd(w0, w1 uint64, s int, d uint32, n int) (last int, cn uint64) {
 	last = s + int(d>>8&0xFF)
 	if last >= n {
