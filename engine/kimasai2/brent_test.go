@@ -124,12 +124,7 @@ func (g *Game) sow2Brent(w0, w1, o0, lin uint64, p, h int, raids bool, limit int
 	n, rk, sumR, lapR := g.n, &g.rk[p&1], g.sumR[p&1], &g.lapR[p&1]
 	var laps, sown int64
 	s := h
-	var c uint64
-	if s < 8 {
-		c = w0 >> (uint(s) * 8) & 0xFF
-	} else {
-		c = w1 >> (uint(s-8) * 8) & 0xFF
-	}
+	c := count2(w0, w1, s)
 	lift := true
 	raided := false
 	saved0, saved1, savedS := w0, w1, s

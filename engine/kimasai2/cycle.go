@@ -161,12 +161,7 @@ func (g *Game) sow2Long(w0, w1, o0, lin uint64, p, s int, raids bool, info engin
 	capNext := g.CaptureNext
 	laps, sown := info.Laps, info.Sown
 	lift := true
-	var c uint64
-	if s < 8 {
-		c = w0 >> (uint(s) * 8) & 0xFF
-	} else {
-		c = w1 >> (uint(s-8) * 8) & 0xFF
-	}
+	c := count2(w0, w1, s)
 	stk := getStacks()
 	defer nvPool.Put(stk)
 	deadline := laps + nvGap

@@ -176,6 +176,14 @@ const shortLaps = 64
 // load the player's hash keys once, so that their loops keep them in
 // registers. sow2Long writes the same steps out (see there).
 
+// count2 returns the cows in hole s of a row of two words w0, w1.
+func count2(w0, w1 uint64, s int) uint64 {
+	if s >= 8 {
+		w0 = w1
+	}
+	return w0 >> (uint(s&7) * 8) & 0xFF
+}
+
 // lift2 takes the c cows out of hole s of the row w0, w1 and updates the
 // linear hash lin (rk: the row owner's keys).
 func lift2(w0, w1, lin, c uint64, s int, rk *[2 * MaxHoles]uint64) (_, _, _ uint64) {
@@ -258,7 +266,7 @@ func (g *Game) sow2Short(w0, w1, o0, lin uint64, p, h int, raids bool) (_, _, _,
 	}
 	n, rk, sumR, lapR := g.n, &g.rk[p&1], g.sumR[p&1], &g.lapR[p&1]
 	s := h & 31
-	c := w0 >> (uint(s&7) * 8) & 0xFF
+	c := w0 >> (uint(s&7) * 8) & 0xFF // count2, written out: a few instructions less per move
 	if s >= 8 {
 		c = w1 >> (uint(s&7) * 8) & 0xFF
 	}
@@ -418,12 +426,7 @@ func (g *Game) sow2(w0, w1, o0, lin uint64, p, h int, raids bool, limit int64) (
 	n, rk, sumR, lapR := g.n, &g.rk[p&1], g.sumR[p&1], &g.lapR[p&1]
 	var laps, sown int64
 	s := h
-	var c uint64
-	if s < 8 {
-		c = w0 >> (uint(s) * 8) & 0xFF
-	} else {
-		c = w1 >> (uint(s-8) * 8) & 0xFF
-	}
+	c := count2(w0, w1, s)
 	lift := true
 	raided := false
 	saved0, saved1, savedS := w0, w1, s
@@ -486,11 +489,7 @@ func (g *Game) sow2(w0, w1, o0, lin uint64, p, h int, raids bool, limit int64) (
 				return w0, w1, o0, lin, info
 			}
 			laps, sown, handover = info.Laps, info.Sown, math.MaxInt64
-			if s < 8 {
-				c = w0 >> (uint(s) * 8) & 0xFF
-			} else {
-				c = w1 >> (uint(s-8) * 8) & 0xFF
-			}
+			c = count2(w0, w1, s)
 			saved0, saved1, savedS = w0, w1, s
 			power, lam = 1, 0
 		}
