@@ -48,21 +48,11 @@ func TestSow2Sow4(t *testing.T) {
 	for _, rs := range []string{Name + ":lap_limit=3000", Name + ":holes=4,capture_sow=next,lap_limit=3000", Name + ":holes=5"} {
 		g := MustNew(rs)
 		for i := 0; i < 20000; i++ {
-			var x pos
 			p, o := i&1, (i&1)^1
-			for h := 0; h < g.n; h++ {
-				if rng.IntN(3) > 0 {
-					x.w[p][h>>3] |= uint64(rng.IntN(6)) << (uint(h&7) * 8)
-				}
-				if h < g.Holes && rng.IntN(2) > 0 {
-					x.w[o][h>>3] |= uint64(rng.IntN(4)) << (uint(h&7) * 8)
-				}
-			}
-			m := rng.IntN(g.n)
-			if count(&x.w[p], m) == 0 {
+			x, m, raids, ok := randomSowing(rng, g, p, 6)
+			if !ok {
 				continue
 			}
-			raids := rng.IntN(4) > 0
 			a0, a1, ao, al, ai := g.sow2(x.w[p][0], x.w[p][1], x.w[o][0], 0, p, m, raids, g.LapLimit)
 			b, bo, bl, bi, bn := g.sow4(x.w[p], x.w[o], 0, p, m, raids, g.LapLimit)
 			an := ai.NeverEnding
@@ -168,6 +158,27 @@ func FuzzMoves(f *testing.F) {
 	})
 }
 
+// randomSowing makes a random position for the lap-loop tests: player p
+// (to move) holds 0..most-1 cows in about two holes in three, the
+// opponent 0..3 in about half its inner holes. It also draws the move m
+// and whether raids are on; ok is false when hole m is empty.
+func randomSowing(rng *rand.Rand, g *Game, p, most int) (x pos, m int, raids, ok bool) {
+	o := p ^ 1
+	for h := 0; h < g.n; h++ {
+		if rng.IntN(3) > 0 {
+			x.w[p][h>>3] |= uint64(rng.IntN(most)) << (uint(h&7) * 8)
+		}
+		if h < g.Holes && rng.IntN(2) > 0 {
+			x.w[o][h>>3] |= uint64(rng.IntN(4)) << (uint(h&7) * 8)
+		}
+	}
+	m = rng.IntN(g.n)
+	if count(&x.w[p], m) == 0 {
+		return x, m, false, false
+	}
+	return x, m, rng.IntN(4) > 0, true
+}
+
 // TestSow2Short checks the short-move loop against sow2 on random
 // positions: a move sow2Short finishes must match sow2 exactly (rows, hash,
 // laps, cows sown, captures), and a move it hands back must be one that
@@ -183,22 +194,11 @@ func TestSow2Short(t *testing.T) {
 	} {
 		g := MustNew(rs)
 		for i := 0; i < 20000; i++ {
-			var x pos
 			p, o := i&1, (i&1)^1
-			most := 1 + rng.IntN(8)
-			for h := 0; h < g.n; h++ {
-				if rng.IntN(3) > 0 {
-					x.w[p][h>>3] |= uint64(rng.IntN(most)) << (uint(h&7) * 8)
-				}
-				if h < g.Holes && rng.IntN(2) > 0 {
-					x.w[o][h>>3] |= uint64(rng.IntN(4)) << (uint(h&7) * 8)
-				}
-			}
-			m := rng.IntN(g.n)
-			if count(&x.w[p], m) == 0 {
+			x, m, raids, ok := randomSowing(rng, g, p, 1+rng.IntN(8))
+			if !ok {
 				continue
 			}
-			raids := rng.IntN(4) > 0
 			lin := rng.Uint64()
 			a0, a1, ao, al, laps, sown, capt := g.sow2Short(x.w[p][0], x.w[p][1], x.w[o][0], lin, p, m, raids)
 			b0, b1, bo, bl, bi := g.sow2(x.w[p][0], x.w[p][1], x.w[o][0], lin, p, m, raids, g.LapLimit)
