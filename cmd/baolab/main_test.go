@@ -44,7 +44,7 @@ func TestRulesListsEveryVariantAndOption(t *testing.T) {
 		}
 	}
 	if i, j := strings.Index(out, "kingulu —"), strings.Index(out, "kimasai-four-rows —"); i < 0 || j < i {
-		t.Error("variants not in RULES.md order")
+		t.Error("variants not in registry order (kingulu first, kimasai-four-rows last)")
 	}
 }
 
