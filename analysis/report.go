@@ -14,7 +14,8 @@ import (
 // temporary name and renamed when complete, so a full disk or an
 // unwritable directory leaves the files of an earlier report intact. The
 // notes of figures left out are added to s.Notes before the tables are
-// written.
+// written. index.html (WriteIndex) is written last, so it shows every
+// file of dir, example replay pages written before included.
 func WriteReport(s *summary.Summary, dir string) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("report: %w", unwrapPathError(err))
@@ -29,5 +30,9 @@ func WriteReport(s *summary.Summary, dir string) ([]string, error) {
 	if err != nil {
 		return paths, fmt.Errorf("report: %w", err)
 	}
-	return paths, nil
+	ip, err := WriteIndex(s, dir)
+	if err != nil {
+		return paths, err
+	}
+	return append(paths, ip), nil
 }

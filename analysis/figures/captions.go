@@ -1,0 +1,12 @@
+package figures
+
+// Captions describes each figure by file name (without extension), in the
+// order a report shows them; a report page uses them as figure captions.
+var Captions = []struct{ Name, Caption string }{
+	{"outcomes", "share of South wins, North wins, draws and unfinished games per ruleset, with 95% intervals"},
+	{"fpa", "first-player advantage per ruleset (draws and unfinished games count half), sorted, with the 50% line"},
+	{"length", "distribution of game lengths in plies"},
+	{"end-reasons", "why games ended, as shares of each ruleset's games"},
+	{"fpa-strength", "first-player advantage per agent pair"},
+	{"convergence", "first-player advantage against the number of games played, with its 95% interval"},
+}

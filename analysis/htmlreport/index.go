@@ -1,0 +1,280 @@
+// Package htmlreport writes the pages of a report that a browser opens:
+// index.html, the front page of a report directory, and the replay page
+// of one logged game. Both are single self-contained files: inline CSS,
+// no scripts or fonts from elsewhere, nothing fetched from the network;
+// the index links the figures and files beside it by relative paths.
+//
+// The index is built from what the report directory holds, so a figure or
+// table that a later version adds appears without changing this package:
+// every SVG file is a figure (with links to its PNG and PDF), every
+// Markdown file a table rendered in the page (with links to its CSV, JSON
+// and LaTeX versions), every other HTML file an example game, and every
+// file is listed with its size. The caller adds what the files do not
+// say: the dataset's provenance, the verdicts and notes.
+package htmlreport
+
+import (
+	"fmt"
+	"html/template"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/baolab/baolab/analysis/internal/atomicfile"
+)
+
+// IndexName is the file name of the report's front page.
+const IndexName = "index.html"
+
+// Fact is one labelled line of the provenance.
+type Fact struct {
+	Label, Value string
+}
+
+// Index is what the front page says besides the files of its directory.
+type Index struct {
+	Title      string
+	Provenance []Fact
+	// Verdicts are one-line conclusions, shown near the top.
+	Verdicts []string
+	// Notes say what was left out or could not be checked.
+	Notes []string
+	// FigureOrder and TableOrder list file stems (names without
+	// extension) to show first, in this order; others follow by name.
+	FigureOrder, TableOrder []string
+	// Captions describes figures by stem; a figure without one is
+	// captioned by its name.
+	Captions map[string]string
+}
+
+// Figure is one figure of the page.
+type Figure struct {
+	Stem, Caption, Src string
+	Formats            []Link // every file of the figure, e.g. PNG, SVG, PDF
+}
+
+// Table is one table of the page, rendered from its Markdown file.
+type Table struct {
+	Stem    string
+	Body    template.HTML
+	Formats []Link
+}
+
+// Link is a file of the directory, by relative path.
+type Link struct {
+	Name, Href, Size string
+}
+
+// page is the data of the index template.
+type page struct {
+	Index
+	Figures  []Figure
+	Tables   []Table
+	Examples []Link // Name is the page's title
+	Files    []Link
+	Style    template.CSS
+}
+
+// WriteIndex writes dir/index.html for the files dir holds now and
+// returns its path. The file is complete or absent.
+func WriteIndex(dir string, ix Index) (string, error) {
+	p, err := scan(dir, ix)
+	if err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, IndexName)
+	return path, atomicfile.Write(path, func(w io.Writer) error { return indexTmpl.Execute(w, p) })
+}
+
+// scan builds the page from the files in dir.
+func scan(dir string, ix Index) (*page, error) {
+	var files []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		if strings.HasPrefix(d.Name(), ".") && rel != "." {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !d.IsDir() && rel != IndexName {
+			files = append(files, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("report index: %w", err)
+	}
+	slices.Sort(files)
+	p := &page{Index: ix, Style: style}
+	byStem := map[string][]string{}
+	var stems []string
+	for _, f := range files {
+		st := strings.TrimSuffix(f, filepath.Ext(f))
+		if byStem[st] == nil {
+			stems = append(stems, st)
+		}
+		byStem[st] = append(byStem[st], f)
+		p.Files = append(p.Files, link(dir, f))
+	}
+	links := func(st string) []Link {
+		var out []Link
+		for _, f := range byStem[st] {
+			out = append(out, link(dir, f))
+		}
+		return out
+	}
+	for _, st := range ordered(stems, ix.FigureOrder) {
+		if !slices.Contains(byStem[st], st+".svg") {
+			continue
+		}
+		c := ix.Captions[st]
+		if c == "" {
+			c = filepath.Base(st)
+		}
+		p.Figures = append(p.Figures, Figure{Stem: st, Caption: c, Src: st + ".svg", Formats: links(st)})
+	}
+	for _, st := range ordered(stems, ix.TableOrder) {
+		if !slices.Contains(byStem[st], st+".md") {
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(dir, st+".md"))
+		if err != nil {
+			return nil, fmt.Errorf("report index: %w", err)
+		}
+		p.Tables = append(p.Tables, Table{Stem: st, Body: Markdown(string(src), 2), Formats: links(st)})
+	}
+	for _, f := range files {
+		if filepath.Ext(f) != ".html" {
+			continue
+		}
+		l := link(dir, f)
+		if t := pageTitle(filepath.Join(dir, f)); t != "" {
+			l.Name = t
+		}
+		p.Examples = append(p.Examples, l)
+	}
+	return p, nil
+}
+
+// ordered returns stems with those of first (that occur) at the front,
+// in first's order.
+func ordered(stems, first []string) []string {
+	var out []string
+	for _, f := range first {
+		if slices.Contains(stems, f) {
+			out = append(out, f)
+		}
+	}
+	for _, s := range stems {
+		if !slices.Contains(first, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// link describes file rel of dir.
+func link(dir, rel string) Link {
+	size := ""
+	if st, err := os.Stat(filepath.Join(dir, rel)); err == nil {
+		size = humanSize(st.Size())
+	}
+	return Link{Name: rel, Href: rel, Size: size}
+}
+
+func humanSize(n int64) string {
+	switch {
+	case n < 1<<10:
+		return fmt.Sprintf("%d B", n)
+	case n < 1<<20:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+}
+
+var titleRE = regexp.MustCompile(`(?is)<title>(.*?)</title>`)
+
+// pageTitle returns the <title> of an HTML file, or "".
+func pageTitle(path string) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	buf := make([]byte, 4096)
+	n, _ := io.ReadFull(f, buf)
+	m := titleRE.FindSubmatch(buf[:n])
+	if m == nil {
+		return ""
+	}
+	return strings.TrimSpace(unescape(string(m[1])))
+}
+
+var unescape = strings.NewReplacer("&amp;", "&", "&lt;", "<", "&gt;", ">", "&#34;", `"`, "&#39;", "'", "&quot;", `"`).Replace
+
+var indexTmpl = template.Must(template.New("index").Parse(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{.Title}}</title>
+<style>{{.Style}}</style>
+</head>
+<body>
+<header>
+<h1>{{.Title}}</h1>
+<nav><a href="#provenance">Dataset</a>{{if .Verdicts}} · <a href="#verdicts">Verdicts</a>{{end}}{{if .Figures}} · <a href="#figures">Figures</a>{{end}}{{if .Tables}} · <a href="#tables">Tables</a>{{end}}{{if .Examples}} · <a href="#examples">Example games</a>{{end}} · <a href="#files">Files</a></nav>
+</header>
+<main>
+<section id="provenance">
+<h2>Dataset</h2>
+<table class="facts"><tbody>
+{{range .Provenance}}<tr><th>{{.Label}}</th><td>{{.Value}}</td></tr>
+{{end}}</tbody></table>
+{{if .Notes}}<ul class="notes">{{range .Notes}}<li>{{.}}</li>{{end}}</ul>{{end}}
+</section>
+{{if .Verdicts}}<section id="verdicts">
+<h2>Verdicts</h2>
+<ul>{{range .Verdicts}}<li>{{.}}</li>
+{{end}}</ul>
+</section>{{end}}
+{{if .Figures}}<section id="figures">
+<h2>Figures</h2>
+<div class="figures">
+{{range .Figures}}<figure id="fig-{{.Stem}}">
+<img src="{{.Src}}" alt="{{.Caption}}">
+<figcaption><strong>{{.Stem}}</strong>: {{.Caption}} <span class="formats">{{range .Formats}}<a href="{{.Href}}">{{.Name}}</a> {{end}}</span></figcaption>
+</figure>
+{{end}}</div>
+</section>{{end}}
+{{if .Tables}}<section id="tables">
+<h2>Tables</h2>
+{{range .Tables}}<article class="tablefile" id="table-{{.Stem}}">
+<p class="formats">{{.Stem}}: {{range .Formats}}<a href="{{.Href}}">{{.Name}}</a> {{end}}</p>
+{{.Body}}
+</article>
+{{end}}</section>{{end}}
+{{if .Examples}}<section id="examples">
+<h2>Example games</h2>
+<p>Each page steps through one logged game as the engine replays it (← and → keys, or the buttons).</p>
+<ul>{{range .Examples}}<li><a href="{{.Href}}">{{.Name}}</a></li>
+{{end}}</ul>
+</section>{{end}}
+<section id="files">
+<h2>Files</h2>
+<table class="files"><tbody>
+{{range .Files}}<tr><td><a href="{{.Href}}">{{.Name}}</a></td><td class="right">{{.Size}}</td></tr>
+{{end}}</tbody></table>
+</section>
+</main>
+</body>
+</html>
+`))
