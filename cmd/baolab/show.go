@@ -14,13 +14,22 @@ import (
 
 func init() {
 	var ruleset, moves string
+	var out diagramFiles
 	cmd := &cobra.Command{
-		Use:   "show --rules RULESET [--moves 3,0,5]",
+		Use:   "show --rules RULESET [--moves 3,0,5] [--svg F] [--png F] [--pdf F] [--path]",
 		Short: "Print the board after a sequence of moves",
 		Long: `Play the given moves from the initial position of RULESET and print the board
 as South sees it (North's rows on top), with banks, reserves, reserved holes,
 phase, the player to move and the result if the game is over. Moves are hole
-numbers in the mover's own numbering (see "baolab rules" and the README).`,
+numbers in the mover's own numbering (see "baolab rules" and the README).
+
+With --svg, --png or --pdf it draws the position as a board diagram (one
+column of a paper wide) into that file instead: holes with their counts,
+banks or reserves, reserved holes ringed in their owner's colour, the
+player to move; --path also marks the last move's footprint (the hole it
+started from, and every hole whose count it changed, with the change).`,
+		Example: `  baolab show --rules kingulu --moves 2,3
+  baolab show --rules kimasai-two-rows --moves 0,5,3 --svg board.svg --path`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			g, err := engine.Parse(ruleset)
@@ -35,12 +44,19 @@ numbers in the mover's own numbering (see "baolab rules" and the README).`,
 			if err != nil {
 				return badInput(err)
 			}
+			if out.any() {
+				return out.write(g, seq)
+			}
 			_, err = io.WriteString(cmd.OutOrStdout(), s.String())
 			return err
 		},
 	}
 	cmd.Flags().StringVar(&ruleset, "rules", "", "ruleset, e.g. kimasai-two-rows:capture_sow=next (required)")
 	cmd.Flags().StringVar(&moves, "moves", "", "comma-separated moves to play from the start")
+	cmd.Flags().StringVar(&out.svg, "svg", "", "draw the position as an SVG diagram into this file")
+	cmd.Flags().StringVar(&out.png, "png", "", "draw the position as a PNG diagram (300 dpi) into this file")
+	cmd.Flags().StringVar(&out.pdf, "pdf", "", "draw the position as a PDF diagram into this file")
+	cmd.Flags().BoolVar(&out.path, "path", false, "mark the last move's footprint on the diagram")
 	cmd.MarkFlagRequired("rules")
 	rootCmd.AddCommand(cmd)
 }

@@ -1,0 +1,77 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/baolab/baolab/diagram"
+	"github.com/baolab/baolab/engine"
+)
+
+// diagramFiles are the files `baolab show` draws the position into.
+type diagramFiles struct {
+	svg, png, pdf string
+	path          bool
+}
+
+func (d diagramFiles) any() bool { return d.svg != "" || d.png != "" || d.pdf != "" }
+
+// write plays seq (already checked legal) from the start of g and draws
+// the final position into every file asked for, each complete or absent.
+func (d diagramFiles) write(g engine.Game, seq []engine.Move) error {
+	s := g.NewState()
+	var before diagram.Board
+	var info engine.MoveInfo
+	for i, m := range seq {
+		if i == len(seq)-1 {
+			b, err := diagram.Of(s)
+			if err != nil {
+				return badInput(err)
+			}
+			before = b
+		}
+		var err error
+		if info, err = s.Apply(m); err != nil {
+			return err
+		}
+	}
+	b, err := diagram.Of(s)
+	if err != nil {
+		return badInput(err)
+	}
+	if len(seq) > 0 {
+		b.Mark(before, before.ToMove, seq[len(seq)-1], info)
+		b.ShowPath = d.path
+	}
+	for _, f := range []struct{ path, format string }{{d.svg, "svg"}, {d.png, "png"}, {d.pdf, "pdf"}} {
+		if f.path == "" {
+			continue
+		}
+		if err := writeFileAtomic(f.path, func(w *os.File) error { return diagram.Encode(w, b, f.format) }); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeFileAtomic writes path through a temporary file in its directory,
+// renamed into place when complete.
+func writeFileAtomic(path string, fill func(*os.File) error) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	defer os.Remove(tmp.Name())
+	if err := fill(tmp); err != nil {
+		tmp.Close()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return os.Rename(tmp.Name(), path)
+}
