@@ -102,7 +102,11 @@ func Draw(c draw.Canvas, b Board) {
 	if b.Phase != "" {
 		title += ", " + b.Phase
 	}
-	title += fmt.Sprintf(", ply %d", b.Ply)
+	if b.Ply == 0 {
+		title += ", start"
+	} else {
+		title += fmt.Sprintf(", after %d plies", b.Ply)
+	}
 	c.FillText(textStyle(7.5, color.Black, draw.XLeft, draw.YTop), vg.Point{X: left, Y: topY}, title)
 
 	bw := vg.Length(g.cols)*g.cell + 6

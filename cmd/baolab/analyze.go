@@ -28,7 +28,10 @@ outcome shares, first-player advantage and balance with 95% intervals, end
 reasons, game lengths, statistics of the move log and the convergence of
 the estimate; the comparison of every two readings of one variant played
 by the same agents; as tables (summary.json, .csv, .md, .tex and
-comparison.*) and figures (PNG, SVG and PDF).
+comparison.*) and figures (PNG, SVG and PDF), and index.html, a page that
+shows them all with the dataset's provenance and links replay pages of a
+few example games (the longest of each variant, the first with a
+never-ending move).
 
 Files are streamed, so memory does not grow with the number of games. A
 missing, foreign, truncated or corrupt file stops the analysis with one line
@@ -62,7 +65,12 @@ naming it; nothing is skipped.`,
 				return badInput(err)
 			}
 			read := time.Since(start)
+			examples, err := analysis.WriteExamples(cmd.Context(), ds, out)
+			if err != nil {
+				return err
+			}
 			paths, err := analysis.WriteReport(s, out)
+			paths = append(examples, paths...)
 			if err != nil {
 				return err
 			}

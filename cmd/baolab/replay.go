@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"errors"
+	"os"
 
 	"github.com/spf13/cobra"
 
@@ -11,15 +12,22 @@ import (
 
 func init() {
 	var id int64
+	var html string
 	cmd := &cobra.Command{
-		Use:   "replay DIR --game ID",
+		Use:   "replay DIR --game ID [--html FILE]",
 		Short: "Replay one logged game move by move with the board after each move",
 		Long: `Find game ID (the game_id column) in the dataset in DIR, rebuild it with the
 engine from its logged moves, and print every move with the board after it.
 After each move the engine's mover, laps, counters sown and captured,
 material and position hash are checked against the log; the first
-difference stops the replay with an error.`,
-		Example: `  baolab replay runs/quick --game 1234`,
+difference stops the replay with an error.
+
+With --html FILE it writes a page instead that steps through the game in a
+browser: a board diagram of every position with the move's footprint,
+previous/next buttons and the arrow keys, and the move list with laps,
+counters sown and captured.`,
+		Example: `  baolab replay runs/quick --game 1234
+  baolab replay runs/quick --game 1234 --html game-1234.html`,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !cmd.Flags().Changed("game") {
@@ -33,6 +41,16 @@ difference stops the replay with an error.`,
 			if err != nil {
 				return badInput(err)
 			}
+			if html != "" {
+				err := writeFileAtomic(html, func(f *os.File) error {
+					w := bufio.NewWriter(f)
+					if err := analysis.WriteReplayHTML(w, g, ""); err != nil {
+						return err
+					}
+					return w.Flush()
+				})
+				return err
+			}
 			w := bufio.NewWriter(cmd.OutOrStdout())
 			err = analysis.Replay(w, g)
 			if ferr := w.Flush(); err == nil {
@@ -42,5 +60,6 @@ difference stops the replay with an error.`,
 		},
 	}
 	cmd.Flags().Int64Var(&id, "game", 0, "game_id of the game to replay (required)")
+	cmd.Flags().StringVar(&html, "html", "", "write the replay as a web page into this file")
 	rootCmd.AddCommand(cmd)
 }

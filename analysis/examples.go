@@ -1,0 +1,131 @@
+package analysis
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/baolab/baolab/analysis/internal/atomicfile"
+	"github.com/baolab/baolab/sim/dataset"
+)
+
+// Example is a logged game worth showing in a report.
+type Example struct {
+	ID   int64
+	Note string // why it was picked, e.g. "longest kingulu game"
+}
+
+// ExampleGames picks the games a report shows as replay pages: the
+// longest game of each variant (the first in game_id order among equals)
+// and the first game that met a never-ending move, if any. A dataset
+// without a move log has none. The choice depends only on the data.
+func ExampleGames(ctx context.Context, ds *Dataset) ([]Example, error) {
+	if ds.Moves == nil {
+		return nil, nil
+	}
+	type best struct {
+		id    int64
+		plies int32
+	}
+	var variants []string
+	longest := map[string]best{}
+	never := int64(-1)
+	var vs strs
+	for _, f := range ds.Games {
+		t, err := openTable(ctx, f.Path, dataset.Games, []string{"game_id", "variant", "plies", "never_ending"})
+		if err != nil {
+			return nil, err
+		}
+		for {
+			ok, err := t.next()
+			if err == nil && ok {
+				err = t.strings("variant", &vs)
+			}
+			if err != nil || !ok {
+				t.close()
+				if err != nil {
+					return nil, err
+				}
+				break
+			}
+			ids, err1 := t.int64s("game_id")
+			plies, err2 := t.int32s("plies")
+			ne, err3 := t.int32s("never_ending")
+			if err := firstErr(err1, err2, err3); err != nil {
+				t.close()
+				return nil, err
+			}
+			for i, id := range ids {
+				v := vs.dict[vs.codes[i]]
+				b, seen := longest[v]
+				if !seen {
+					variants = append(variants, v)
+				}
+				if !seen || plies[i] > b.plies || plies[i] == b.plies && id < b.id {
+					longest[v] = best{id, plies[i]}
+				}
+				if ne[i] > 0 && (never < 0 || id < never) {
+					never = id
+				}
+			}
+		}
+	}
+	var out []Example
+	for _, v := range variants {
+		out = append(out, Example{longest[v].id, "longest " + v + " game"})
+	}
+	if never >= 0 {
+		dup := false
+		for i := range out {
+			if out[i].ID == never {
+				out[i].Note += ", with a never-ending move"
+				dup = true
+			}
+		}
+		if !dup {
+			out = append(out, Example{never, "first game with a never-ending move"})
+		}
+	}
+	return out, nil
+}
+
+func firstErr(errs ...error) error {
+	for _, e := range errs {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+// ExampleFile is the file name of an example's replay page.
+func ExampleFile(id int64) string { return fmt.Sprintf("replay-game-%d.html", id) }
+
+// WriteExamples writes the replay page of every ExampleGames game into
+// dir (created if needed), each file complete or absent, and returns
+// their paths. Write them before WriteReport so that index.html links
+// them.
+func WriteExamples(ctx context.Context, ds *Dataset, dir string) ([]string, error) {
+	ex, err := ExampleGames(ctx, ds)
+	if err != nil || len(ex) == 0 {
+		return nil, err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("report: %w", unwrapPathError(err))
+	}
+	var paths []string
+	for _, e := range ex {
+		g, err := FindGame(ctx, ds, e.ID)
+		if err != nil {
+			return paths, err
+		}
+		p := filepath.Join(dir, ExampleFile(e.ID))
+		if err := atomicfile.Write(p, func(w io.Writer) error { return WriteReplayHTML(w, g, e.Note) }); err != nil {
+			return paths, err
+		}
+		paths = append(paths, p)
+	}
+	return paths, nil
+}
