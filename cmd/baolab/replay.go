@@ -28,7 +28,7 @@ previous/next buttons and the arrow keys, and the move list with laps,
 counters sown and captured.`,
 		Example: `  baolab replay runs/quick --game 1234
   baolab replay runs/quick --game 1234 --html game-1234.html`,
-		Args:    cobra.ExactArgs(1),
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !cmd.Flags().Changed("game") {
 				return badInput(errors.New("--game ID is required"))
