@@ -64,7 +64,7 @@ var (
 func InlineSVG(svg string) template.HTML {
 	svg = xmlDecl.ReplaceAllString(svg, "")
 	svg = fontDecl.ReplaceAllString(svg, "")
-	svg = strings.Replace(svg, "<svg ", `<svg class="board" role="img" `, 1)
+	svg = strings.Replace(svg, "<svg", `<svg class="board" role="img"`, 1)
 	lines := strings.Split(svg, "\n")
 	out := lines[:0]
 	for i := 0; i < len(lines); i++ {
