@@ -47,3 +47,33 @@ func TestShowDiagram(t *testing.T) {
 		t.Errorf("text board: exit %d, %q", code, out)
 	}
 }
+
+// TestReplayHTMLAndIndex writes a small dataset, its report (index.html
+// and example pages included) and the replay page of one game.
+func TestReplayHTMLAndIndex(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "data")
+	if _, errOut, code := baolab(t, "sim", "--rules", "kingulu", "--agents", "random", "--games", "6", "--seed", "1", "--out", data, "--quiet"); code != 0 {
+		t.Fatalf("sim: exit %d: %s", code, errOut)
+	}
+	if _, errOut, code := baolab(t, "analyze", data, "--quiet"); code != 0 {
+		t.Fatalf("analyze: exit %d: %s", code, errOut)
+	}
+	index, err := os.ReadFile(filepath.Join(data, "report", "index.html"))
+	if err != nil || !strings.Contains(string(index), `href="replay-game-`) {
+		t.Fatalf("index.html: %v, no example game linked", err)
+	}
+	page := filepath.Join(dir, "game.html")
+	out, errOut, code := baolab(t, "replay", data, "--game", "3", "--html", page)
+	if code != 0 || out != "" {
+		t.Fatalf("replay --html: exit %d, %q, %q", code, out, errOut)
+	}
+	b, err := os.ReadFile(page)
+	if err != nil || !strings.Contains(string(b), "<title>game 3: kingulu, random/random, ") {
+		t.Errorf("replay page: %v %.300s", err, b)
+	}
+	_, errOut, code = baolab(t, "replay", data, "--game", "99", "--html", page)
+	if code != 2 || !strings.Contains(errOut, "game 99 is not in the dataset") {
+		t.Errorf("unknown game: exit %d, %q", code, errOut)
+	}
+}
