@@ -7,7 +7,7 @@ LDFLAGS := -X main.version=$(COMMIT) -X github.com/baolab/baolab/sim.Commit=$(CO
 OUT     ?= out
 CONFIG  ?= configs/quickstart.toml
 
-.PHONY: all build test bench bench-sim run lint fuzz test-slurm test-interop notebooks notebook-server clean
+.PHONY: all build test bench bench-sim run lint fuzz test-slurm test-interop test-report notebooks notebook-server clean
 
 all: build
 
@@ -48,6 +48,12 @@ test-slurm:
 ## table per kind; a separate module (sim/interop) so the main suite does not link DuckDB.
 test-interop:
 	cd sim/interop && $(GO) vet ./... && $(GO) test -count=1 ./...
+
+## test-report: the report pages in headless Chromium (installed with apt-get when
+## missing): images load, scripts run without errors, pages are not blank; screenshots
+## go to $(OUT)/test-report/.
+test-report:
+	OUT=$(OUT) bash scripts/test-report.sh
 
 ## notebooks: install Jupyter and the Go kernel if missing, make the notebooks' datasets,
 ## run every notebook headless; fails on any cell error.

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -125,6 +126,20 @@ func TestReportPages(t *testing.T) {
 		t.Errorf("no example with a never-ending move (seed 3 plays one): %v", ex)
 	} else if g, _ := FindGame(context.Background(), ds, last.ID); g.NeverEnding == 0 {
 		t.Errorf("example %v met no never-ending move", last)
+	} else {
+		// The move list marks the plies at which never-ending candidates
+		// were found; they add up to the game's count (or less, when the
+		// game ended on candidates all found never-ending, after its last
+		// logged move).
+		rb, _ := os.ReadFile(filepath.Join(out, ExampleFile(last.ID)))
+		sum := 0
+		for _, m := range regexp.MustCompile(`class="never">(?:<td[^>]*>[^<]*</td>){7}<td class="right">([0-9]+)</td>`).FindAllStringSubmatch(string(rb), -1) {
+			n, _ := strconv.Atoi(m[1])
+			sum += n
+		}
+		if sum == 0 || sum > int(g.NeverEnding) {
+			t.Errorf("game %d: move list shows %d never-ending candidates, the game met %d", g.ID, sum, g.NeverEnding)
+		}
 	}
 	longest := map[string]int32{}
 	for _, c := range s.Cells {

@@ -13,7 +13,7 @@ import (
 // WriteReplayHTML writes the replay page of g (package htmlreport): the
 // board diagram (package diagram) of the start and of the position after
 // every move, with the move's footprint, and the move list with laps,
-// counters sown and captured and material. note, when not empty, starts
+// counters sown and captured, never-ending candidates and material. note, when not empty, starts
 // the page's title (e.g. "longest game"). The game is first checked
 // against the engine as Replay checks it; a game that the engine does not
 // reproduce gives Replay's error and no page.
@@ -38,7 +38,7 @@ func WriteReplayHTML(w io.Writer, g *LoggedGame, note string) error {
 		fact("agents", fmt.Sprintf("South %s, North %s; %s moves first", g.South, g.North, g.First)),
 		fact("seed", fmt.Sprintf("%#x", g.Seed)),
 		fact("result", fmt.Sprintf("%s after %d plies; final material South %d, North %d", outcome(g), g.Plies, g.MaterialSouth, g.MaterialNorth)),
-		fact("play", fmt.Sprintf("%d captures, at most %d laps in a move, %d never-ending moves met, first repeated position at ply %s", g.Captures, g.MaxLaps, g.NeverEnding, repeatPly(g.FirstRepeat))),
+		fact("play", fmt.Sprintf("%d captures, at most %d laps in a move, never-ending moves met: %d, first repeated position at ply %s", g.Captures, g.MaxLaps, g.NeverEnding, repeatPly(g.FirstRepeat))),
 		fact("read from", g.GamesFile+" and "+g.MovesFile),
 		fact("checked", "the engine replays every move and agrees with the log"),
 	}}
@@ -61,7 +61,9 @@ func WriteReplayHTML(w io.Writer, g *LoggedGame, note string) error {
 	}
 	p.Label = "start"
 	r.Plies = append(r.Plies, p)
+	var cands []engine.Move
 	for k, m := range g.Moves {
+		cands = s.Candidates(cands[:0])
 		info, err := s.Apply(engine.Move(m.Move))
 		if err != nil { // Replay checked every move
 			return fmt.Errorf("replay: game %d, ply %d: %w", g.ID, k, err)
@@ -79,6 +81,10 @@ func WriteReplayHTML(w io.Writer, g *LoggedGame, note string) error {
 		p.Label = fmt.Sprintf("ply %d: %s plays %d", k, m.Player, m.Move)
 		p.Number, p.Player, p.Move, p.Legal = k, m.Player, fmt.Sprint(m.Move), int(m.Legal)
 		p.Laps, p.Sown, p.Captured = m.Laps, m.Sown, m.Captured
+		p.NeverEnding = len(cands) - int(m.Legal)
+		if info.NeverEnding { // played under infinite=draw
+			p.NeverEnding++
+		}
 		r.Plies = append(r.Plies, p)
 		prev = b
 	}

@@ -31,7 +31,10 @@ type Ply struct {
 	Legal        int
 	Laps, Sown   int64
 	Captured     int32
-	Material     string // "South 24, North 20"
+	// NeverEnding counts the candidates found never-ending before the
+	// move was chosen.
+	NeverEnding int
+	Material    string // "South 24, North 20"
 }
 
 // WriteReplay writes the page of r to w. The page works without a network
@@ -121,6 +124,7 @@ svg.board text { font-family: "Liberation Serif", "Times New Roman", serif; }
 .moves table { width: 100%; }
 .moves tr { cursor: pointer; }
 .moves tr.current td { background: #ffeb99; }
+.moves tr.never td { font-weight: bold; color: #a0301d; }
 .moves th { position: sticky; top: 0; background: #fff; }
 .nojs-note { color: var(--muted); font-size: 0.9rem; }
 .js .nojs-note { display: none; }
@@ -214,9 +218,9 @@ var replayTmpl = template.Must(template.New("replay").Parse(`<!DOCTYPE html>
 {{end}}</div>
 <div class="moves">
 <table>
-<thead><tr><th class="right">ply</th><th>player</th><th class="right">move</th><th class="right">legal</th><th class="right">laps</th><th class="right">sown</th><th class="right">captured</th><th>material</th></tr></thead>
+<thead><tr><th class="right">ply</th><th>player</th><th class="right">move</th><th class="right">legal</th><th class="right">laps</th><th class="right">sown</th><th class="right">captured</th><th class="right" title="candidates found never-ending before the move was chosen">never-ending</th><th>material</th></tr></thead>
 <tbody>
-{{range $i, $p := .Plies}}<tr id="move-{{$i}}"><td class="right">{{if $i}}{{$p.Number}}{{end}}</td><td>{{if $i}}{{$p.Player}}{{else}}start{{end}}</td><td class="right">{{$p.Move}}</td><td class="right">{{if $i}}{{$p.Legal}}{{end}}</td><td class="right">{{if $i}}{{$p.Laps}}{{end}}</td><td class="right">{{if $i}}{{$p.Sown}}{{end}}</td><td class="right">{{if $i}}{{$p.Captured}}{{end}}</td><td>{{$p.Material}}</td></tr>
+{{range $i, $p := .Plies}}<tr id="move-{{$i}}"{{if $p.NeverEnding}} class="never"{{end}}><td class="right">{{if $i}}{{$p.Number}}{{end}}</td><td>{{if $i}}{{$p.Player}}{{else}}start{{end}}</td><td class="right">{{$p.Move}}</td><td class="right">{{if $i}}{{$p.Legal}}{{end}}</td><td class="right">{{if $i}}{{$p.Laps}}{{end}}</td><td class="right">{{if $i}}{{$p.Sown}}{{end}}</td><td class="right">{{if $i}}{{$p.Captured}}{{end}}</td><td class="right">{{if $p.NeverEnding}}{{$p.NeverEnding}}{{end}}</td><td>{{$p.Material}}</td></tr>
 {{end}}</tbody>
 </table>
 </div>

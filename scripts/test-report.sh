@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# test-report.sh — the report pages in a real browser (headless Chromium).
+#
+# Installs Debian's chromium with apt-get when it is missing, builds baolab,
+# simulates the quick-start experiment (configs/quickstart.toml, as `make run`
+# does, with GAMES games per cell, default 200, to keep it short) and analyses
+# it. Then, for index.html and every example replay page of the report:
+#   - loads the page in an iframe of scripts/report-harness.html and reads
+#     what the harness found with --dump-dom: every <img>/<object> loaded, a
+#     replay page's script ran (data-ready) without an error (data-error), and
+#     its buttons and arrow keys step through the positions;
+#   - greps Chromium's console log for uncaught JavaScript errors;
+#   - takes a screenshot (laptop size, 1366 px wide) and fails when it is
+#     blank (scripts/pngcheck: under 1% of the pixels differ from the
+#     background);
+# and prints index.html to PDF. Screenshots and the PDF are kept in
+# $OUT/test-report/ (default out/) for a look.
+#
+# Usage: scripts/test-report.sh                 (needs go, and root or sudo for apt-get)
+#        REPORT=DIR scripts/test-report.sh      tests an existing report directory instead
+#        GAMES=2000 scripts/test-report.sh      the full quick-start experiment (make run's)
+set -Eeuo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+OUT=${OUT:-out}
+case $OUT in
+/*) SHOTS=$OUT/test-report ;;
+*) SHOTS=$ROOT/$OUT/test-report ;;
+esac
+GAMES=${GAMES:-200}
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/baolab-test-report.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+
+say() { echo "test-report: $*"; }
+
+if ! command -v chromium >/dev/null 2>&1; then
+	say "installing Debian's chromium (apt-get)"
+	SUDO=
+	[ "$(id -u)" -eq 0 ] || SUDO=sudo
+	$SUDO apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+say "$(chromium --version 2>/dev/null)"
+
+make -s build
+if [ -z "${REPORT:-}" ]; then
+	say "simulating configs/quickstart.toml with $GAMES games per cell"
+	bin/baolab sim --config configs/quickstart.toml --games "$GAMES" --out "$WORK/data" --quiet
+	bin/baolab analyze "$WORK/data" --out "$WORK/report" --quiet
+	REPORT=$WORK/report
+fi
+REPORT=$(cd "$REPORT" && pwd)
+[ -f "$REPORT/index.html" ] || { say "no index.html in $REPORT" >&2; exit 1; }
+mkdir -p "$SHOTS"
+rm -f "$SHOTS"/*.png "$SHOTS"/*.pdf
+
+# browser runs headless Chromium with a fresh profile and prints its
+# console log (uncaught errors included) into $WORK/console.log.
+browser() {
+	DBUS_SESSION_BUS_ADDRESS=disabled: timeout 120 chromium --headless --no-sandbox --disable-gpu \
+		--no-first-run --disable-dev-shm-usage --hide-scrollbars --user-data-dir="$WORK/profile" \
+		--enable-logging=stderr --v=0 "$@" 2>>"$WORK/console.log"
+}
+
+fail=0
+pages=("$REPORT/index.html")
+for f in "$REPORT"/*.html; do
+	[ "$f" = "$REPORT/index.html" ] || pages+=("$f")
+done
+[ ${#pages[@]} -ge 2 ] || { say "FAIL: index.html links no replay page" >&2; fail=1; }
+cp "$ROOT/scripts/report-harness.html" "$WORK/harness.html"
+for page in "${pages[@]}"; do
+	name=$(basename "$page" .html)
+	: >"$WORK/console.log"
+	result=$(browser --allow-file-access-from-files --virtual-time-budget=15000 --dump-dom \
+		"file://$WORK/harness.html#file://$page" | sed -n '/<pre id="result">/,/<\/pre>/p' | sed 's/<[^>]*>//g')
+	if grep -q "Uncaught" "$WORK/console.log"; then
+		result="$result
+FAIL JavaScript error: $(grep -m1 Uncaught "$WORK/console.log")"
+	fi
+	say "$name:"
+	echo "$result" | sed 's/^/    /'
+	case "$result" in *"RESULT OK"*) ;; *) fail=1 ;; esac
+	case "$result" in *FAIL*) fail=1 ;; esac
+	browser --window-size=1366,900 --screenshot="$SHOTS/$name.png" "file://$page" >/dev/null
+	if [ "$name" != index ] && [ -z "${shown:-}" ]; then
+		# One replay page also after a few moves (its #ply-N address).
+		browser --window-size=1366,900 --screenshot="$SHOTS/$name-ply-5.png" "file://$page#ply-5" >/dev/null
+		shown=1
+	fi
+done
+browser --window-size=1366,3000 --screenshot="$SHOTS/index-full.png" "file://$REPORT/index.html" >/dev/null
+browser --no-pdf-header-footer --print-to-pdf="$SHOTS/index.pdf" "file://$REPORT/index.html" >/dev/null
+if [ "$(head -c 4 "$SHOTS/index.pdf" 2>/dev/null)" != "%PDF" ]; then
+	say "FAIL: printing index.html to PDF gave no PDF" >&2
+	fail=1
+fi
+go run ./scripts/pngcheck "$SHOTS"/*.png || fail=1
+if [ "$fail" -ne 0 ]; then
+	say "FAILED (screenshots in $SHOTS)" >&2
+	exit 1
+fi
+say "ok: ${#pages[@]} pages; screenshots and index.pdf in $SHOTS"
