@@ -105,15 +105,29 @@ func ExampleFile(id int64) string { return fmt.Sprintf("replay-game-%d.html", id
 
 // WriteExamples writes the replay page of every ExampleGames game into
 // dir (created if needed), each file complete or absent, and returns
-// their paths. Write them before WriteReport so that index.html links
-// them.
+// their paths. Pages of other games that an earlier report left in dir
+// (replay-game-*.html) are removed, so that index.html does not show
+// games of another dataset. Write them before WriteReport so that
+// index.html links them.
 func WriteExamples(ctx context.Context, ds *Dataset, dir string) ([]string, error) {
 	ex, err := ExampleGames(ctx, ds)
-	if err != nil || len(ex) == 0 {
+	if err != nil {
 		return nil, err
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("report: %w", unwrapPathError(err))
+	}
+	keep := map[string]bool{}
+	for _, e := range ex {
+		keep[ExampleFile(e.ID)] = true
+	}
+	old, _ := filepath.Glob(filepath.Join(dir, "replay-game-*.html"))
+	for _, p := range old {
+		if !keep[filepath.Base(p)] {
+			if err := os.Remove(p); err != nil {
+				return nil, fmt.Errorf("report: %w", unwrapPathError(err))
+			}
+		}
 	}
 	var paths []string
 	for _, e := range ex {

@@ -50,6 +50,9 @@ func TestReportPages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A page an earlier report left behind goes.
+	os.MkdirAll(out, 0o755)
+	os.WriteFile(filepath.Join(out, ExampleFile(99999)), []byte("<title>old</title>"), 0o644)
 	examples, err := WriteExamples(context.Background(), ds, out)
 	if err != nil {
 		t.Fatal(err)

@@ -101,6 +101,10 @@ func TestWriteIndex(t *testing.T) {
 		"notes.txt":          "n",
 		".fpa.svg.123.tmp":   "partial",
 	}
+	if err := os.MkdirAll(filepath.Join(dir, "data", "games"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "data", "games", "part.parquet"), []byte("x"), 0o644)
 	for name, body := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
 			t.Fatal(err)
@@ -116,6 +120,9 @@ func TestWriteIndex(t *testing.T) {
 	b, _ := os.ReadFile(path)
 	page := string(b)
 	checkSelfContained(t, page, dir)
+	if strings.Contains(page, "part.parquet") || strings.Contains(page, `href="data`) {
+		t.Error("a subdirectory's files are listed")
+	}
 	for name := range files {
 		if strings.HasPrefix(name, ".") {
 			if strings.Contains(page, name) {

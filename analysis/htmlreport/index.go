@@ -17,7 +17,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -90,27 +89,19 @@ func WriteIndex(dir string, ix Index) (string, error) {
 	return path, atomicfile.Write(path, func(w io.Writer) error { return indexTmpl.Execute(w, p) })
 }
 
-// scan builds the page from the files in dir.
+// scan builds the page from the files in dir. Subdirectories are not
+// part of the report (make run's out/ holds the dataset in out/data).
 func scan(dir string, ix Index) (*page, error) {
-	var files []string
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, path)
-		if strings.HasPrefix(d.Name(), ".") && rel != "." {
-			if d.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !d.IsDir() && rel != IndexName {
-			files = append(files, filepath.ToSlash(rel))
-		}
-		return nil
-	})
+	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, fmt.Errorf("report index: %w", err)
+	}
+	var files []string
+	for _, e := range ents {
+		if !e.Type().IsRegular() || strings.HasPrefix(e.Name(), ".") || e.Name() == IndexName {
+			continue
+		}
+		files = append(files, e.Name())
 	}
 	slices.Sort(files)
 	p := &page{Index: ix, Style: style}
