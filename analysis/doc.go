@@ -4,8 +4,11 @@
 //
 // Run it as `baolab analyze DIR [--out REPORT_DIR]` and
 // `baolab replay DIR --game ID`. WriteReport writes the tables (package
-// tables) and figures (package figures) of a summary (package summary);
-// package stats holds the statistical procedures.
+// tables) and figures (package figures) of a summary (package summary),
+// then index.html, the page that shows them (WriteIndex, package
+// htmlreport); WriteExamples writes replay pages of a few logged games
+// (WriteReplayHTML, with the board diagrams of package diagram) for that
+// page to link. Package stats holds the statistical procedures.
 //
 // Analyze reads every games file of a dataset, and its moves file when the
 // dataset has a move log, as a stream of Arrow record batches: memory does
