@@ -42,6 +42,10 @@ func TestShowDiagram(t *testing.T) {
 	if code != 2 || strings.Count(errOut, "\n") != 1 {
 		t.Errorf("illegal move: exit %d, %q", code, errOut)
 	}
+	_, errOut, code = baolab(t, "show", "--rules", "kingulu", "--path")
+	if code != 2 || !strings.Contains(errOut, "--path") {
+		t.Errorf("--path without a file: exit %d, %q", code, errOut)
+	}
 	out, _, code = baolab(t, "show", "--rules", "kingulu")
 	if code != 0 || !strings.Contains(out, "South") {
 		t.Errorf("text board: exit %d, %q", code, out)

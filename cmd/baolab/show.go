@@ -47,6 +47,9 @@ started from, and every hole whose count it changed, with the change).`,
 			if out.any() {
 				return out.write(g, seq)
 			}
+			if out.path {
+				return badInput(errors.New("--path marks a diagram: give --svg, --png or --pdf too"))
+			}
 			_, err = io.WriteString(cmd.OutOrStdout(), s.String())
 			return err
 		},
