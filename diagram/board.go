@@ -62,8 +62,10 @@ type Board struct {
 	Phase   string // e.g. "phase 1", or ""
 	Ply     int
 	ToMove  engine.Player
-	// Status is "south to move" or how the game ended.
+	// Status is "south to move" or how the game ended; Over says the
+	// game is over.
 	Status string
+	Over   bool
 	// Material is each player's material (engine.State.Material).
 	Material [2]int
 	// Rows lists the rows top to bottom: North's first.
@@ -83,7 +85,7 @@ func Of(s engine.State) (Board, error) {
 	g := s.Game()
 	b := Board{Ruleset: g.Ruleset(), Ply: s.Ply(), ToMove: s.Player(),
 		Material: [2]int{s.Material(engine.South), s.Material(engine.North)}}
-	b.Status = status(s)
+	b.Status, b.Over = status(s), s.Over()
 	holes, err := strconv.Atoi(g.Options()["holes"])
 	if err != nil {
 		return Board{}, fmt.Errorf("diagram: %s: no holes option", g.Ruleset())

@@ -239,7 +239,7 @@ func TestFourRowStructure(t *testing.T) {
 					for _, h := range r.Holes {
 						if h.From {
 							from++
-							if h.Player != 1-b.ToMove && !strings.HasPrefix(b.Status, "game over") {
+							if h.Player != 1-b.ToMove && !b.Over {
 								t.Errorf("footprint starts in the mover's opponent's hole %+v", h)
 							}
 						}

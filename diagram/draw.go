@@ -139,7 +139,7 @@ func Draw(c draw.Canvas, b Board) {
 		}
 	}
 	// The player to move: a triangle beside their rows' labels.
-	if ys := playerYs(b, rowY, b.ToMove); len(ys) > 0 && !isOver(b) {
+	if ys := playerYs(b, rowY, b.ToMove); len(ys) > 0 && !b.Over {
 		mid := (ys[0] + ys[len(ys)-1]) / 2
 		c.SetColor(playerColour(int(b.ToMove)))
 		var p vg.Path
@@ -169,8 +169,6 @@ func Draw(c draw.Canvas, b Board) {
 		c.FillText(textStyle(6.5, muted, draw.XLeft, draw.YTop), vg.Point{X: bx, Y: yy - 9}, "last move: "+b.Last)
 	}
 }
-
-func isOver(b Board) bool { return len(b.Status) >= 9 && b.Status[:9] == "game over" }
 
 // playerYs returns the centres of p's rows.
 func playerYs(b Board, rowY []vg.Length, p engine.Player) []vg.Length {
