@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/baolab/baolab/analysis/summary"
 	"github.com/baolab/baolab/sim"
 	"github.com/baolab/baolab/sim/dataset"
 )
@@ -179,4 +180,22 @@ func selfContained(t *testing.T, page, dir string) {
 			t.Errorf("reference %q: %v", m[1], err)
 		}
 	}
+}
+
+// TestIndexWithoutManifest: a dataset without a readable manifest still
+// gets a page, which says its provenance is unknown.
+func TestIndexWithoutManifest(t *testing.T) {
+	dir := t.TempDir()
+	s := &summary.Summary{Dataset: filepath.Join(dir, "gone"), Confidence: 0.95, Alpha: 0.05, Games: 12, Files: 2}
+	p, err := WriteIndex(s, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(p)
+	for _, want := range []string{"<th>manifest</th><td>none readable: provenance unknown</td>", "12 games in 0 cells"} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("missing %q", want)
+		}
+	}
+	selfContained(t, string(b), dir)
 }
