@@ -39,8 +39,8 @@ var (
 	boardEdge   = color.RGBA{0x8C, 0x7A, 0x5B, 0xff}
 	holeFill    = color.RGBA{0xFC, 0xFA, 0xF4, 0xff}
 	changedFill = color.RGBA{0xFF, 0xEB, 0x99, 0xff}
-	// SeedColour fills the dots that stand for seeds, cows or stones.
-	SeedColour  = color.RGBA{0x4A, 0x3A, 0x28, 0xff}
+	// seedColour fills the dots that stand for seeds, cows or stones.
+	seedColour  = color.RGBA{0x4A, 0x3A, 0x28, 0xff}
 	plusColour  = color.RGBA{0x00, 0x9E, 0x73, 0xff}
 	minusColour = color.RGBA{0xCC, 0x79, 0xA7, 0xff}
 	muted       = color.RGBA{0x70, 0x70, 0x70, 0xff}
@@ -231,7 +231,7 @@ func drawHole(c draw.Canvas, g geometry, b Board, h Hole, ctr vg.Point) {
 // dots draws n dots (1..DotMax) in a hole of radius r; a stone is one
 // larger dot.
 func dots(c draw.Canvas, ctr vg.Point, r vg.Length, n int, stone bool) {
-	c.SetColor(SeedColour)
+	c.SetColor(seedColour)
 	if stone {
 		c.Fill(circle(ctr, r*0.55))
 		return
