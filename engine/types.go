@@ -93,6 +93,10 @@ type MoveInfo struct {
 	Sown     int64 // counters put down one by one over all laps (a step puts down 1)
 	Captures int32 // applications of a capture rule
 	Captured int32 // counters those captures took from the opponent
+	// Reserved is set when the move reserved a hole (kingulu's kuweka
+	// mtoto). A reservation is not a capture: it counts in neither
+	// Captures nor Captured.
+	Reserved bool
 	// NeverEnding is set when the move's sowing never ends (or exceeds
 	// lap_limit). With infinite=draw such a move is played and ends the game
 	// drawn; with infinite=illegal Apply returns ErrNeverEnding instead.

@@ -17,7 +17,7 @@ func Example() {
 	fmt.Print(s)
 	// Output:
 	// [2 3 4 5]
-	// {Laps:5 Sown:26 Captures:1 Captured:6 NeverEnding:false} <nil>
+	// {Laps:5 Sown:26 Captures:1 Captured:6 Reserved:false NeverEnding:false} <nil>
 	//          n5    n4    n3    n2    n1    n0
 	// North     1     0     6     6     0     1   bank 0  score 14
 	// South     6     6     2     7     0     6   bank 7  score 34
@@ -39,10 +39,10 @@ func ExampleNewStateAt() {
 		panic(err)
 	}
 	info, _ := s.Apply(3)
-	fmt.Printf("captures %d captured %d\n", info.Captures, info.Captured)
+	fmt.Printf("captures %d captured %d reserved %v\n", info.Captures, info.Captured, info.Reserved)
 	fmt.Print(s)
 	// Output:
-	// captures 1 captured 5
+	// captures 0 captured 0 reserved true
 	//          n5    n4    n3    n2    n1    n0
 	// North     0     0     2     0     0    [5]  bank 0  score 2
 	// South     0     0     0     0     1     0   bank 0  score 6

@@ -53,6 +53,10 @@ type Rules struct {
 	Penultimate  Penultimate // penultimate option
 	FirstLapRule bool        // first_lap_rule=on: rule 4 bans a first lap ending in an occupied own hole
 	SkipOrigin   bool        // skip_origin=on: every lap skips the hole it was lifted from
+	// MaxReserved is the most holes one player may hold reserved
+	// (max_reserved; none gives Holes, which no player can exceed). 0
+	// turns kuweka mtoto off.
+	MaxReserved int
 }
 
 // Options returns the option table of the kingulu variant, common options
@@ -66,6 +70,8 @@ func Options() []engine.Option {
 			Help: "kuweka mtoto also takes the penultimate seed: lap (unless the lap sowed one seed), origin (unless the move's hole held one seed), never"},
 		engine.Option{Key: "first_lap_rule", Default: "on", Values: []string{"on", "off"}, Help: "a first lap may not end in an occupied own hole"},
 		engine.Option{Key: "skip_origin", Default: "off", Values: []string{"off", "on"}, Help: "a lap of 2*holes seeds or more skips the hole it was lifted from"},
+		engine.Option{Key: "max_reserved", Default: "none", Values: []string{"none"}, Numeric: true, Min: 0, Max: MaxHoles,
+			Help: "the most holes one player may hold reserved (0..holes); a lap that would reserve one more relays; 0 turns kuweka mtoto off"},
 	)
 }
 
@@ -110,6 +116,10 @@ func New(v engine.Values) (*Game, error) {
 		MinLift:      v.Int("min_lift"),
 		FirstLapRule: v["first_lap_rule"] == "on",
 		SkipOrigin:   v["skip_origin"] == "on",
+		MaxReserved:  v.Int("max_reserved"),
+	}
+	if v["max_reserved"] == "none" {
+		r.MaxReserved = r.Holes
 	}
 	switch v["penultimate"] {
 	case "lap":
@@ -123,6 +133,9 @@ func New(v engine.Values) (*Game, error) {
 	}
 	if r.Holes < 3 || r.Holes > MaxHoles || r.Seeds < 1 || r.MinLift < 1 {
 		return nil, fmt.Errorf("kingulu: holes=%d seeds=%d min_lift=%d out of range", r.Holes, r.Seeds, r.MinLift)
+	}
+	if r.MaxReserved > r.Holes {
+		return nil, fmt.Errorf("kingulu: option \"max_reserved\": value %d not allowed with holes=%d (allowed: 0..%d, none)", r.MaxReserved, r.Holes, r.Holes)
 	}
 	g := &Game{rules: r, values: maps.Clone(v), ruleset: engine.Canonical("kingulu", Options(), v)}
 	g.n = 2 * r.Holes
@@ -198,7 +211,7 @@ func (g *Game) TotalMaterial() int { return 2 * g.rules.Holes * g.rules.Seeds }
 func (g *Game) NewState() engine.State { return g.newState(g.start) }
 
 // Perft returns the number of distinct legal move sequences of length
-// depth from s (see RULES.md). It works on the position only: max_plies,
+// depth from s (perft(0) = 1; a position whose game is over has none). It works on the position only: max_plies,
 // repetitions and the moves s has already rejected are ignored. A state
 // whose game ended by a never-ending move (infinite=draw) has no moves.
 // s must be a *State of a kingulu Game; its own Game's rules are used.

@@ -40,6 +40,12 @@ var perftTable = []struct {
 	// infinite=draw it is a legal move that ends the game.
 	{"kingulu:infinite=draw", []uint64{4, 15, 50, 130, 336, 840, 2114, 5409, 13141, 32473, 77453, 183928}, 8},
 	{"kingulu:lap_limit=10", []uint64{4, 15, 49, 121, 308, 757, 1868, 4732, 11415, 27979}, 7},
+	// max_reserved=0: the reservation met at depth 3 relays instead.
+	{"kingulu:max_reserved=0", []uint64{4, 15, 49, 125, 317, 809, 2078, 5409, 13804, 35093}, 7},
+	{"kingulu:max_reserved=1", []uint64{4, 15, 50, 130, 335, 838, 2111, 5459, 13445, 33466}, 7},
+	{"kingulu:max_reserved=2", []uint64{4, 15, 50, 130, 336, 840, 2113, 5405, 13163, 32530}, 7},
+	{"kingulu:max_reserved=1,penultimate=never", []uint64{4, 15, 50, 137, 360, 948, 2387, 6143, 15379, 38008}, 7},
+	{"kingulu:max_reserved=0,holes=4,seeds=3", []uint64{3, 9, 16, 25, 49, 93, 177, 321, 562, 1010}, 8},
 	{"kingulu:holes=3,seeds=2,first_lap_rule=off", []uint64{3, 7, 14, 28, 46, 89, 155, 287, 495, 824, 1329, 2151}, 8},
 }
 

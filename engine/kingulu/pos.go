@@ -204,7 +204,7 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo) int {
 			}
 			break
 		}
-		if !own && before == 3 { // rule 3: kuweka mtoto
+		if !own && before == 3 && bits.OnesCount32(p.res[me]) < g.rules.MaxReserved { // rule 3: kuweka mtoto
 			p.res[me] |= 1 << last
 			p.lin += g.zres[me][last]
 			take := c >= 2
@@ -230,8 +230,7 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo) int {
 					p.lin += g.r[last] - g.r[q]
 				}
 			}
-			info.Captures++
-			info.Captured += int32(p.get(last))
+			info.Reserved = true // a reservation, not a capture
 			break
 		}
 		if first && own && g.rules.FirstLapRule {

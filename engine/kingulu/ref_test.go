@@ -19,7 +19,7 @@ const (
 	refNeverEnding
 )
 
-// refMove is a slow, literal reading of RULES.md section 1, seed by seed,
+// refMove is a slow, literal reading of the rules of the package doc, seed by seed,
 // with never-ending moves found by remembering every lap start in a map.
 // It shares no code with the engine.
 func refMove(r kingulu.Rules, p kingulu.Position, me engine.Player, m int) (kingulu.Position, engine.MoveInfo, refOutcome) {
@@ -82,7 +82,13 @@ func refMove(r kingulu.Rules, p kingulu.Position, me engine.Player, m int) (king
 			}
 			break
 		}
-		if !ownRow(last) && before == 3 { // rule 3
+		held := 0 // holes the mover holds reserved
+		for _, o := range owner {
+			if o == int(me) {
+				held++
+			}
+		}
+		if !ownRow(last) && before == 3 && held < r.MaxReserved { // rule 3
 			owner[last] = int(me)
 			take := false
 			switch r.Penultimate {
@@ -95,8 +101,7 @@ func refMove(r kingulu.Rules, p kingulu.Position, me engine.Player, m int) (king
 				board[penult]--
 				board[last]++
 			}
-			info.Captures++
-			info.Captured += int32(board[last])
+			info.Reserved = true
 			break
 		}
 		if lap == 1 && ownRow(last) && r.FirstLapRule { // rule 4
@@ -118,7 +123,7 @@ func refMove(r kingulu.Rules, p kingulu.Position, me engine.Player, m int) (king
 	return q, info, refEnded
 }
 
-// refScore is the score of RULES.md, from a Position.
+// refScore is the score of the package doc, from a Position.
 func refScore(hs int, p kingulu.Position, pl engine.Player) int {
 	s := p.Bank[pl]
 	for i := 0; i < hs; i++ {
@@ -134,14 +139,32 @@ func refScore(hs int, p kingulu.Position, pl engine.Player) int {
 
 // randomRuleset draws an option set.
 func randomRuleset(rng *rand.Rand) string {
+	holes, seeds := 3+rng.IntN(10), 1+rng.IntN(12)
+	limited := rng.IntN(3) == 0
+	if rng.IntN(5) > 0 { // kuweka mtoto unbounded
+		return fmtRuleset(rng, holes, seeds, "", limited)
+	}
+	// max_reserved: 0 (kuweka off), 1, 2 or any up to holes. Without
+	// kuweka mtoto, sowings on larger boards can cycle for 10^7 laps and
+	// more (the map of the reference cannot follow them): small boards
+	// under exact detection, any board under a lap_limit.
+	maxRes := fmt.Sprintf(",max_reserved=%d", []int{0, 1, 2, rng.IntN(holes + 1)}[rng.IntN(4)])
+	if !limited {
+		holes, seeds = 3+rng.IntN(4), 1+rng.IntN(3)
+		maxRes = fmt.Sprintf(",max_reserved=%d", []int{0, 1, 2, rng.IntN(holes + 1)}[rng.IntN(4)])
+	}
+	return fmtRuleset(rng, holes, seeds, maxRes, limited)
+}
+
+func fmtRuleset(rng *rand.Rand, holes, seeds int, extra string, limited bool) string {
 	s := fmt.Sprintf("kingulu:holes=%d,seeds=%d,min_lift=%d,penultimate=%s,first_lap_rule=%s,skip_origin=%s",
-		3+rng.IntN(10), 1+rng.IntN(12), 1+rng.IntN(2),
+		holes, seeds, 1+rng.IntN(2),
 		[]string{"lap", "origin", "never"}[rng.IntN(3)],
-		[]string{"on", "off"}[rng.IntN(2)], []string{"off", "on"}[rng.IntN(2)])
+		[]string{"on", "off"}[rng.IntN(2)], []string{"off", "on"}[rng.IntN(2)]) + extra
 	if rng.IntN(2) == 0 {
 		s += ",infinite=draw"
 	}
-	if rng.IntN(3) == 0 {
+	if limited {
 		s += fmt.Sprintf(",lap_limit=%d", 1+rng.IntN(20))
 	}
 	return s

@@ -29,6 +29,28 @@ type ruleCase struct {
 }
 
 var ruleCases = []ruleCase{
+	// max_reserved: rule 3 applies only while the mover holds fewer
+	// reserved holes than it allows; otherwise the lap relays by rule 4
+	// (the hole is the opponent's, so not even a first lap is banned).
+	{name: "max_reserved=0: a lap ending in an opponent's hole that held 3 relays",
+		rs: "kingulu:max_reserved=0", before: "0 0 2 0 0 3 / 0 0 0 3 0 0 / 0 0", mover: S, cands: []engine.Move{3}, move: 3,
+		after: "0 1 3 1 1 0 / 0 0 0 0 1 1 / 0 0", info: engine.MoveInfo{Laps: 2, Sown: 7}},
+	{name: "max_reserved=1: the mover already holds one reserved hole: relay",
+		rs: "kingulu:max_reserved=1", before: "[0] 0 2 0 0 3 / 0 0 0 3 0 0 / 0 0", mover: S, move: 3,
+		after: "[0] 1 3 1 1 0 / 0 0 0 0 1 1 / 0 0", info: engine.MoveInfo{Laps: 2, Sown: 7}},
+	{name: "max_reserved=2: the mover holds one reserved hole, may hold a second",
+		rs: "kingulu:max_reserved=2", before: "[0] 0 2 0 0 3 / 0 0 0 3 0 0 / 0 0", mover: S, move: 3,
+		after: "[0] 0 2 0 0 [5] / 0 0 0 0 1 0 / 0 0", info: engine.MoveInfo{Laps: 1, Sown: 3, Reserved: true}},
+	{name: "max_reserved=1 counts the mover's reserved holes only, not the opponent's",
+		rs: "kingulu:max_reserved=1", before: "0 0 2 0 0 3 / [0] 0 0 3 0 0 / 0 0", mover: S, move: 3,
+		after: "0 0 2 0 0 [5] / [0] 0 0 0 1 0 / 0 0", info: engine.MoveInfo{Laps: 1, Sown: 3, Reserved: true}},
+	{name: "max_reserved=1 for North, who holds one: relay",
+		rs: "kingulu:max_reserved=1", before: "0 0 3 0 0 0 / 3 0 0 0 0 [0] / 0 0", mover: N, move: 3, cands: []engine.Move{3},
+		after: "1 1 0 0 0 0 / 0 1 1 1 1 [0] / 0 0", info: engine.MoveInfo{Laps: 2, Sown: 7}},
+	{name: "max_reserved=2 for North, who holds one: kuweka mtoto",
+		rs: "kingulu:max_reserved=2", before: "0 0 3 0 0 0 / 3 0 0 0 0 [0] / 0 0", mover: N, move: 3,
+		after: "0 1 0 0 0 0 / [5] 0 0 0 0 [0] / 0 0", info: engine.MoveInfo{Laps: 1, Sown: 3, Reserved: true}, result: engine.NorthWins},
+
 	// Rule 1 comes first: a last seed into a reserved hole goes to the
 	// owner's bank and ends the move, whatever rules 2-4 would say.
 	{name: "rule 1 before rule 4: first lap ends in an occupied own hole reserved by the opponent",
@@ -66,45 +88,45 @@ var ruleCases = []ruleCase{
 	// Rule 3, kuweka mtoto, under each penultimate reading.
 	{name: "rule 3 first lap, penultimate=lap: the penultimate seed joins the reserved hole",
 		rs: "kingulu", before: "0 0 2 0 0 3 / 0 0 0 3 0 0 / 0 0", mover: S, move: 3,
-		after: "0 0 2 0 0 [5] / 0 0 0 0 1 0 / 0 0", info: engine.MoveInfo{Laps: 1, Sown: 3, Captures: 1, Captured: 5}},
+		after: "0 0 2 0 0 [5] / 0 0 0 0 1 0 / 0 0", info: engine.MoveInfo{Laps: 1, Sown: 3, Reserved: true}},
 	{name: "rule 3 first lap, penultimate=origin: origin held 3",
 		rs: "kingulu:penultimate=origin", before: "0 0 2 0 0 3 / 0 0 0 3 0 0 / 0 0", mover: S, move: 3,
-		after: "0 0 2 0 0 [5] / 0 0 0 0 1 0 / 0 0", info: engine.MoveInfo{Laps: 1, Sown: 3, Captures: 1, Captured: 5}},
+		after: "0 0 2 0 0 [5] / 0 0 0 0 1 0 / 0 0", info: engine.MoveInfo{Laps: 1, Sown: 3, Reserved: true}},
 	{name: "rule 3 first lap, penultimate=never: the reserved hole keeps 4",
 		rs: "kingulu:penultimate=never", before: "0 0 2 0 0 3 / 0 0 0 3 0 0 / 0 0", mover: S, move: 3,
-		after: "0 0 2 0 0 [4] / 0 0 0 0 1 1 / 0 0", info: engine.MoveInfo{Laps: 1, Sown: 3, Captures: 1, Captured: 4}},
+		after: "0 0 2 0 0 [4] / 0 0 0 0 1 1 / 0 0", info: engine.MoveInfo{Laps: 1, Sown: 3, Reserved: true}},
 	{name: "rule 3, penultimate=lap: a lap of a single seed has no penultimate seed",
 		rs: "kingulu", before: "0 0 2 0 0 3 / 0 0 0 0 0 1 / 0 0", mover: S, move: 5,
-		after: "0 0 2 0 0 [4] / 0 0 0 0 0 0 / 0 0", info: engine.MoveInfo{Laps: 1, Sown: 1, Captures: 1, Captured: 4}},
+		after: "0 0 2 0 0 [4] / 0 0 0 0 0 0 / 0 0", info: engine.MoveInfo{Laps: 1, Sown: 1, Reserved: true}},
 	{name: "rule 3, penultimate=origin: a lap of a single seed",
 		rs: "kingulu:penultimate=origin", before: "0 0 2 0 0 3 / 0 0 0 0 0 1 / 0 0", mover: S, move: 5,
-		after: "0 0 2 0 0 [4] / 0 0 0 0 0 0 / 0 0", info: engine.MoveInfo{Laps: 1, Sown: 1, Captures: 1, Captured: 4}},
+		after: "0 0 2 0 0 [4] / 0 0 0 0 0 0 / 0 0", info: engine.MoveInfo{Laps: 1, Sown: 1, Reserved: true}},
 	// S5 (1) relays from N0 (1+1), whose lap of 2 ends in N2 (3+1).
 	{name: "rule 3 on a relay lap, penultimate=lap: taken although the origin held one seed",
 		rs: "kingulu", before: "0 2 0 3 0 1 / 0 0 0 0 0 1 / 0 0", mover: S, move: 5,
-		after: "0 2 0 [5] 0 0 / 0 0 0 0 0 0 / 0 0", info: engine.MoveInfo{Laps: 2, Sown: 3, Captures: 1, Captured: 5}, result: engine.Ongoing},
+		after: "0 2 0 [5] 0 0 / 0 0 0 0 0 0 / 0 0", info: engine.MoveInfo{Laps: 2, Sown: 3, Reserved: true}, result: engine.Ongoing},
 	{name: "rule 3 on a relay lap, penultimate=origin: the origin held a single seed",
 		rs: "kingulu:penultimate=origin", before: "0 2 0 3 0 1 / 0 0 0 0 0 1 / 0 0", mover: S, move: 5,
-		after: "0 2 0 [4] 1 0 / 0 0 0 0 0 0 / 0 0", info: engine.MoveInfo{Laps: 2, Sown: 3, Captures: 1, Captured: 4}},
+		after: "0 2 0 [4] 1 0 / 0 0 0 0 0 0 / 0 0", info: engine.MoveInfo{Laps: 2, Sown: 3, Reserved: true}},
 	{name: "rule 3 on a relay lap, penultimate=never",
 		rs: "kingulu:penultimate=never", before: "0 2 0 3 0 1 / 0 0 0 0 0 1 / 0 0", mover: S, move: 5,
-		after: "0 2 0 [4] 1 0 / 0 0 0 0 0 0 / 0 0", info: engine.MoveInfo{Laps: 2, Sown: 3, Captures: 1, Captured: 4}},
+		after: "0 2 0 [4] 1 0 / 0 0 0 0 0 0 / 0 0", info: engine.MoveInfo{Laps: 2, Sown: 3, Reserved: true}},
 	// S4 seed goes to S5, reserved by North (North's bank); nothing moves.
 	{name: "rule 3: penultimate hole reserved by the opponent",
 		rs: "kingulu", before: "0 0 2 0 0 3 / 0 0 0 3 0 [4] / 0 0", mover: S, move: 3,
-		after: "0 0 2 0 0 [4] / 0 0 0 0 1 [4] / 0 1", info: engine.MoveInfo{Laps: 1, Sown: 3, Captures: 1, Captured: 4}},
+		after: "0 0 2 0 0 [4] / 0 0 0 0 1 [4] / 0 1", info: engine.MoveInfo{Laps: 1, Sown: 3, Reserved: true}},
 	{name: "rule 3: penultimate hole reserved by the mover",
 		rs: "kingulu", before: "0 0 2 0 3 [4] / 0 0 0 0 3 0 / 0 0", mover: S, move: 4,
-		after: "0 0 2 0 [4] [4] / 0 0 0 0 0 1 / 1 0", info: engine.MoveInfo{Laps: 1, Sown: 3, Captures: 1, Captured: 4}},
+		after: "0 0 2 0 [4] [4] / 0 0 0 0 0 1 / 1 0", info: engine.MoveInfo{Laps: 1, Sown: 3, Reserved: true}},
 	{name: "rule 3 for North",
 		rs: "kingulu", before: "3 0 0 0 0 0 / 0 0 3 0 2 0 / 0 0", mover: N, move: 5,
-		after: "0 0 0 0 0 0 / 1 0 [5] 0 2 0 / 0 0", info: engine.MoveInfo{Laps: 1, Sown: 3, Captures: 1, Captured: 5}},
+		after: "0 0 0 0 0 0 / 1 0 [5] 0 2 0 / 0 0", info: engine.MoveInfo{Laps: 1, Sown: 3, Reserved: true}},
 	// 13 seeds from S5: N0 gets the 1st seed (2 -> 3) and the 13th: it
 	// held exactly 3 just before the last seed. The penultimate (12th) seed
 	// fell into S5 itself.
 	{name: "rule 3 judged just before the last seed: a lap of 13 passes the last hole twice",
 		rs: "kingulu", before: "0 0 0 0 0 2 / 0 0 0 0 0 13 / 0 0", mover: S, move: 5,
-		after: "1 1 1 1 1 [5] / 1 1 1 1 1 0 / 0 0", info: engine.MoveInfo{Laps: 1, Sown: 13, Captures: 1, Captured: 5}},
+		after: "1 1 1 1 1 [5] / 1 1 1 1 1 0 / 0 0", info: engine.MoveInfo{Laps: 1, Sown: 13, Reserved: true}},
 	// Relays: S3 (8) ends in N5 (1+1), N5 (2) ends in S1 (3+1): an own
 	// hole with 3 is not kuweka mtoto; rule 4 relays (not the first lap).
 	// S1 (4) ends in S5 (1+1), S5 (2) in N1 (1+1), N1 (2) in N3 (1+1), N3
@@ -183,14 +205,14 @@ var ruleCases = []ruleCase{
 		after: "1 1 1 1 1 0 / 1 1 1 1 1 0 / 4 0", info: engine.MoveInfo{Laps: 1, Sown: 12, Captures: 1, Captured: 3}},
 	{name: "skip_origin=on: a lap of 12 skips its own hole",
 		rs: "kingulu:skip_origin=on", before: "0 0 0 0 0 2 / 0 0 0 0 0 12 / 0 0", mover: S, move: 5,
-		after: "1 1 1 1 1 [5] / 1 1 1 1 0 0 / 0 0", info: engine.MoveInfo{Laps: 1, Sown: 12, Captures: 1, Captured: 5}},
+		after: "1 1 1 1 1 [5] / 1 1 1 1 0 0 / 0 0", info: engine.MoveInfo{Laps: 1, Sown: 12, Reserved: true}},
 	// holes=3: S2 (1) relays from N0 (5+1). That relay lap of 6 seeds
 	// (2*holes) skips N0 with skip_origin=on, passes N1 (2+1) and ends
 	// there (3+1): kuweka mtoto, the penultimate seed taken from S2. Without
 	// skip it ends in N0, empty.
 	{name: "skip_origin=on applies to relay laps too",
 		rs: "kingulu:holes=3,skip_origin=on", before: "0 2 5 / 0 0 1 / 0 0", mover: S, move: 2,
-		after: "1 [5] 0 / 1 1 0 / 0 0", info: engine.MoveInfo{Laps: 2, Sown: 7, Captures: 1, Captured: 5}},
+		after: "1 [5] 0 / 1 1 0 / 0 0", info: engine.MoveInfo{Laps: 2, Sown: 7, Reserved: true}},
 	{name: "skip_origin=off: the relay lap of 6 ends in its own hole",
 		rs: "kingulu:holes=3", before: "0 2 5 / 0 0 1 / 0 0", mover: S, move: 2,
 		after: "1 3 1 / 1 1 1 / 0 0", info: engine.MoveInfo{Laps: 2, Sown: 7}},

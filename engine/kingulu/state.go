@@ -10,7 +10,7 @@ import (
 
 // Position is a kingulu position written out by player, for building
 // states by hand (NewStateAt) and for reading them (State.Position).
-// Holes use the player-relative numbering of RULES.md: Seeds[p][i] is hole
+// Holes use the player-relative numbering of the package doc: Seeds[p][i] is hole
 // i of player p, 0..holes-1 from p's left to right; entries at holes and
 // beyond must be zero.
 type Position struct {
@@ -194,7 +194,7 @@ func (s *State) Apply(m engine.Move) (engine.MoveInfo, error) {
 		return engine.MoveInfo{}, errIllegal[m]
 	case sowNeverEnding:
 		info.NeverEnding = true
-		info.Captures, info.Captured = 0, 0
+		info.Captures, info.Captured, info.Reserved = 0, 0, false
 		if !s.g.rules.InfiniteDraw {
 			s.Track.Reject(m)
 			if s.p.cand&^uint32(s.Track.Rejected) == 0 {
