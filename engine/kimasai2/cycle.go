@@ -242,7 +242,7 @@ func (g *Game) sow4Long(w, ow [4]uint64, lin uint64, p, s int, raids bool, info 
 	rko := &g.rk[p^1]
 	sumR := g.sumR[p]
 	lapR := &g.lapR[p]
-	capNext := g.CaptureNext
+	capNext, skip := g.CaptureNext, g.SkipOrigin
 	laps, sown := info.Laps, info.Sown
 	lift := true
 	c := count(&w, s)
@@ -251,6 +251,9 @@ func (g *Game) sow4Long(w, ow [4]uint64, lin uint64, p, s int, raids bool, info 
 	deadline := laps + nvGap
 	for {
 		d := g.divq[c&0xFF]
+		if skip && lift {
+			d = g.divqSkip[c&0xFF]
+		}
 		q, r, qn := uint64(d&0xFF), int(d>>8&0xFF), uint64(d>>16)
 		if lift {
 			w[s>>3&3] -= c << (uint(s&7) * 8)
@@ -268,9 +271,17 @@ func (g *Game) sow4Long(w, ow [4]uint64, lin uint64, p, s int, raids bool, info 
 		w[2] += q*ones[2] + mk[2]
 		w[3] += q*ones[3] + mk[3]
 		lin += q*sumR + lapR[idx]
+		if skip && lift && q > 0 {
+			w[s>>3&3] -= q << (uint(s&7) * 8)
+			lin -= q * rk[s&31]
+		}
 		laps++
 		sown += int64(c)
 		if cn == 1 {
+			info.Laps, info.Sown = laps, sown
+			return w, ow, lin, last, info, false, false
+		}
+		if g.WinCapture && raids && last < H && g.winRaid(&w, &ow, &lin, p, last, &info) {
 			info.Laps, info.Sown = laps, sown
 			return w, ow, lin, last, info, false, false
 		}

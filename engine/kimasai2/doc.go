@@ -36,7 +36,11 @@
 // captured in phase 1. The first move of the game introduces no cow (the
 // opener just lifts an occupied hole), unless opening_intro=on. The phase
 // of a move is the phase in force when it starts: the move that brings in
-// the last reserve cow is a phase-1 move. With the defaults South moves at
+// the last reserve cow is a phase-1 move (phase_change=next). With
+// phase_change=immediate that move (the one after which both reserves are
+// empty) brings in its cow and is then played by the phase-2 rules from
+// its first lap on, so its laps can raid, and it counts as a phase-2 move
+// for end_check. With the defaults South moves at
 // plies 0, 2, ..., 48 and brings in a cow at every move but the first;
 // North brings in cows at plies 1, ..., 47; phase 2 starts at ply 49 with
 // North to move. In general phase 2 starts at ply 2*reserve+1 (the second
@@ -56,6 +60,16 @@
 // same rules, so raids can chain. A lap ending in any other occupied hole
 // (an outer hole, or an inner hole facing an empty one) relays. With
 // reserve=0 there is no phase 1 and no opening exception.
+//
+// With win_check=capture, the moment a raid leaves the opponent's inner
+// row without cows the raided cows go into the capturing hole (they are
+// not sown), the move ends and the mover wins (inner-row-empty); the rest
+// of the sowing is not played, so such a move is never never-ending.
+//
+// With skip_origin=on a lap of 2*holes cows or more (16 with the
+// defaults) skips the hole it was lifted from, on every lap of the move,
+// relays included: its cows go round the other 2*holes-1 holes. A raid's
+// lap (its cows come from the opponent's hole) skips nothing.
 //
 // # End
 //
@@ -109,6 +123,9 @@
 //	capture_sow    here     here, next      raided cows are sown from the capturing hole, or from the next hole
 //	end_check      always   always, phase2  inner-row-empty is checked after every move, or only after phase-2 moves
 //	opening_intro  off      off, on         on: the first move of the game also introduces a reserve cow
+//	skip_origin    off      off, on         a lap of 2*holes cows or more skips the hole it was lifted from
+//	win_check      move     move, capture   capture: a raid that empties the opponent's inner row ends the move and wins
+//	phase_change   next     next, immediate immediate: the move bringing in the last reserve cow already raids
 //	first          south    south, north    who moves first
 //	max_plies      1000     1 or more       a game not over after this many plies ends unfinished
 //	infinite       illegal  illegal, draw   a never-ending move is not legal, or playing it ends the game drawn
@@ -117,7 +134,9 @@
 // # Words used in logs
 //
 // A capture is one raid; captured counts the raided cows; a lap is one
-// lifting and sowing, and the sowing of raided cows counts as a lap.
+// lifting and sowing, and the sowing of raided cows counts as a lap. The
+// winning raid of win_check=capture is a capture, but its cows are put
+// into the capturing hole, not sown: it adds no lap and no sown cows.
 // Material of a player is the cows on their two rows plus their reserve.
 //
 // # Choices where the rules are silent
@@ -141,6 +160,30 @@
 //     (engine.State), so it loses at that ply, not at the previous one.
 //   - The inner-row-empty check is not applied to a hand-made starting
 //     position, only after moves.
+//   - win_check=capture and lap_limit=N: a winning raid at the end of lap N
+//     ends the move (it needs no lap N+1), so the move wins rather than
+//     counting as never-ending; an ordinary raid there would need lap N+1
+//     and the move counts as never-ending. After any move that ends
+//     otherwise, the inner-row-empty end is checked as with win_check=move.
+//     capture_sow does not apply to the winning raid (its cows all go into
+//     the capturing hole).
+//   - win_check=capture counts the winning raid's cows as captured
+//     (MoveInfo.Captures and Captured) like any raid.
+//   - skip_origin: a lap of fewer than 2*holes cows never comes back to its
+//     hole, so "skips the hole it was lifted from" only matters for longer
+//     laps. The phase-1 cow brought into a hole is lifted with it, so that
+//     lap's origin is the hole the cow went into. A raid lap has no origin
+//     to skip, also with capture_sow=next (whose first cow falls into the
+//     hole after the capturing hole, and a long raid lap passes the
+//     capturing hole again). Never-ending detection is unchanged: the
+//     lap-start state (position and hole about to be lifted) still fixes
+//     the rest of the sowing.
+//   - phase_change=immediate with opening_intro=off and reserve=1: the
+//     opening brings in no cow, so the move that brings in the last cow is
+//     the third move; with first=north the roles swap.
+//   - skip_origin=on and win_check=capture are played by the general
+//     sowing loop (the one of boards with more than 8 holes a row), which
+//     is slower than the two-word loops of the defaults.
 //   - For repetition tracking a move is irreversible when it brings in a
 //     reserve cow or is the opening move. A raid is not: it lowers the
 //     opponent's cows only within the move, and a later raid back can

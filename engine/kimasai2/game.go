@@ -30,6 +30,11 @@ var options = []engine.Option{
 	{Key: "capture_sow", Default: "here", Values: []string{"here", "next"}, Help: "raided cows are sown starting in the capturing hole (here) or in the hole after it (next)"},
 	{Key: "end_check", Default: "always", Values: []string{"always", "phase2"}, Help: "the inner-row-empty end is checked after every move, or only after moves that started in phase 2"},
 	{Key: "opening_intro", Default: "off", Values: []string{"off", "on"}, Help: "on: the first move of the game also introduces a reserve cow"},
+	{Key: "skip_origin", Default: "off", Values: []string{"off", "on"}, Help: "a lap of 2*holes cows or more skips the hole it was lifted from (a raid's lap skips nothing)"},
+	{Key: "win_check", Default: "move", Values: []string{"move", "capture"},
+		Help: "capture: a raid that empties the opponent's inner row ends the move at once and wins; move: the end is checked after the move"},
+	{Key: "phase_change", Default: "next", Values: []string{"next", "immediate"},
+		Help: "immediate: the move that brings in the last reserve cow is already played by the phase-2 rules (it can raid)"},
 }
 
 // Rules holds the option values of a ruleset, typed.
@@ -40,6 +45,16 @@ type Rules struct {
 	CaptureNext  bool // capture_sow=next: raided cows are sown from the hole after the capturing hole
 	EndPhase2    bool // end_check=phase2: inner-row-empty is checked only after phase-2 moves
 	OpeningIntro bool // opening_intro=on: the first move also introduces a reserve cow
+	// SkipOrigin (skip_origin=on): a lap of 2*Holes cows or more skips the
+	// hole it was lifted from; a raid's lap skips nothing.
+	SkipOrigin bool
+	// WinCapture (win_check=capture): a raid that leaves the opponent's
+	// inner row without cows puts the raided cows into the capturing hole
+	// and ends the move, which wins.
+	WinCapture bool
+	// PhaseImmediate (phase_change=immediate): the move that brings in the
+	// last reserve cow is played by the phase-2 rules.
+	PhaseImmediate bool
 }
 
 // Game is a kimasai-two-rows rule set. It implements engine.Game and is
@@ -56,6 +71,15 @@ type Game struct {
 	// get one cow more than the others when a lap of q*n+r cows leaves s.
 	lapMask [32 * 32][4]uint64 // index s<<5 | r
 	divq    [256]uint32        // c -> q | r<<8 | (q+[r>0])<<16 for c = q*n+r
+	// divqSkip is divq for a lap that skips its origin (skip_origin=on):
+	// c = q*(n-1)+r with r in 1..n-1, so the last cow never falls into the
+	// origin; the lap adds q to every hole and the caller takes q back out
+	// of the origin.
+	divqSkip [256]uint32
+	// general sends every move through play4 (sow4, sow4Long), which
+	// implement skip_origin and win_check=capture; sow2Short, sow2 and
+	// sow2Long do not.
+	general bool
 	// Linear hash keys: rk[p][h] for a cow in hole h of player p, sumR
 	// the sum over a player's holes, lapR the sum over lapMask's holes.
 	rk            [2][2 * MaxHoles]uint64
@@ -68,13 +92,17 @@ type Game struct {
 // New makes a Game from option values checked by engine.ParseValues.
 func New(v engine.Values) (*Game, error) {
 	g := &Game{Rules: Rules{
-		Common:       v.Common(),
-		Holes:        v.Int("holes"),
-		Reserve:      v.Int("reserve"),
-		CaptureNext:  v["capture_sow"] == "next",
-		EndPhase2:    v["end_check"] == "phase2",
-		OpeningIntro: v["opening_intro"] == "on",
+		Common:         v.Common(),
+		Holes:          v.Int("holes"),
+		Reserve:        v.Int("reserve"),
+		CaptureNext:    v["capture_sow"] == "next",
+		EndPhase2:      v["end_check"] == "phase2",
+		OpeningIntro:   v["opening_intro"] == "on",
+		SkipOrigin:     v["skip_origin"] == "on",
+		WinCapture:     v["win_check"] == "capture",
+		PhaseImmediate: v["phase_change"] == "immediate",
 	}}
+	g.general = g.SkipOrigin || g.WinCapture
 	if g.Holes < 4 || g.Holes > MaxHoles || g.Reserve < 0 || g.Reserve > 64 {
 		return nil, fmt.Errorf("%s: holes %d or reserve %d out of range", Name, g.Holes, g.Reserve)
 	}
@@ -127,6 +155,10 @@ func (g *Game) init() {
 			qn++
 		}
 		g.divq[c] = uint32(q) | uint32(r)<<8 | uint32(qn)<<16
+		if c > 0 {
+			q, r = (c-1)/(n-1), (c-1)%(n-1)+1
+			g.divqSkip[c] = uint32(q) | uint32(r)<<8 | uint32(q+1)<<16
+		}
 	}
 	seed := uint64(0x6b696d6173616932) // fixed: hashes are reproducible
 	for p := 0; p < 2; p++ {

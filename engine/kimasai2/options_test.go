@@ -22,7 +22,7 @@ func TestParse(t *testing.T) {
 	}
 	opts := g.Options()
 	for k, v := range map[string]string{"reserve": "24", "holes": "8", "capture_sow": "here", "end_check": "always",
-		"opening_intro": "off", "first": "south", "max_plies": "1000", "infinite": "illegal", "lap_limit": "none"} {
+		"opening_intro": "off", "skip_origin": "off", "win_check": "move", "phase_change": "next", "first": "south", "max_plies": "1000", "infinite": "illegal", "lap_limit": "none"} {
 		if opts[k] != v {
 			t.Errorf("option %s = %q, want %q", k, opts[k], v)
 		}
@@ -35,6 +35,8 @@ func TestParse(t *testing.T) {
 		{Name + ":lap_limit=2000,infinite=draw,max_plies=300", Name + ":infinite=draw,lap_limit=2000,max_plies=300"},
 		{Name + ":holes=16,reserve=64", Name + ":holes=16,reserve=64"},
 		{Name + ":reserve=007", Name + ":reserve=7"},
+		{Name + ":skip_origin=off,win_check=move,phase_change=next", Name},
+		{Name + ":phase_change=immediate,win_check=capture,skip_origin=on", Name + ":phase_change=immediate,skip_origin=on,win_check=capture"},
 	} {
 		g, err := engine.Parse(c.in)
 		if err != nil {
@@ -48,9 +50,9 @@ func TestParse(t *testing.T) {
 			t.Errorf("%s: canonical form does not round-trip: %v", c.in, err)
 		}
 	}
-	kg = MustNew(Name + ":holes=5,reserve=3,capture_sow=next,end_check=phase2,opening_intro=on,lap_limit=9,infinite=draw,first=north")
+	kg = MustNew(Name + ":holes=5,reserve=3,capture_sow=next,end_check=phase2,opening_intro=on,lap_limit=9,infinite=draw,first=north,skip_origin=on,win_check=capture,phase_change=immediate")
 	want = Rules{Common: engine.Common{First: engine.North, MaxPlies: 1000, InfiniteDraw: true, LapLimit: 9},
-		Holes: 5, Reserve: 3, CaptureNext: true, EndPhase2: true, OpeningIntro: true}
+		Holes: 5, Reserve: 3, CaptureNext: true, EndPhase2: true, OpeningIntro: true, SkipOrigin: true, WinCapture: true, PhaseImmediate: true}
 	if kg.Rules != want || kg.TotalMaterial() != 16 || kg.NumMoves() != 10 {
 		t.Errorf("typed rules %+v, want %+v", kg.Rules, want)
 	}
@@ -63,6 +65,9 @@ func TestParse(t *testing.T) {
 		{Name + ":capture_sow=there", "here, next"},
 		{Name + ":end_check=never", "always, phase2"},
 		{Name + ":opening_intro=yes", "off, on"},
+		{Name + ":skip_origin=1", "off, on"},
+		{Name + ":win_check=lap", "move, capture"},
+		{Name + ":phase_change=now", "next, immediate"},
 		{Name + ":first=east", "south, north"},
 		{Name + ":infinite=loss", "illegal, draw"},
 		{Name + ":lap_limit=0", "none"},

@@ -95,10 +95,13 @@ func (g *Game) play(x *pos, m int) moveResult {
 	p := x.toMove & 1
 	var flags uint8
 	phase2 := x.phase2()
-	if phase2 {
+	intro := !phase2 && x.reserve[p] > 0 && !(x.opening && !g.OpeningIntro)
+	// raids: the move is played by the phase-2 rules (phase_change=immediate:
+	// also the move that brings in the last reserve cow).
+	raids := phase2 || (g.PhaseImmediate && intro && x.reserve[p] == 1 && x.reserve[p^1] == 0)
+	if raids {
 		flags = resPhase2
 	}
-	intro := !phase2 && x.reserve[p] > 0 && !(x.opening && !g.OpeningIntro)
 	lin := x.lin
 	if intro {
 		lin += g.rk[p][m&31]
@@ -106,9 +109,9 @@ func (g *Game) play(x *pos, m int) moveResult {
 	// Sow on copies of the two rows' words, written back only when the move
 	// ends: a never-ending move leaves the position as it was.
 	var r moveResult
-	if g.n > 16 {
+	if g.n > 16 || g.general {
 		var info engine.MoveInfo
-		info, lin = g.play4(x, m, intro, phase2, lin)
+		info, lin = g.play4(x, m, intro, raids, lin)
 		if r = packInfo(info, flags); r.never() {
 			return r
 		}
@@ -121,10 +124,10 @@ func (g *Game) play(x *pos, m int) moveResult {
 			w0 += x &^ hi
 			w1 += x & hi
 		}
-		a0, a1, ao, al, laps, sown, capt := g.sow2Short(w0, w1, o0, lin, int(p), m, phase2)
+		a0, a1, ao, al, laps, sown, capt := g.sow2Short(w0, w1, o0, lin, int(p), m, raids)
 		if laps == 0 { // a long move: again from the start, with cycle finding
 			var info engine.MoveInfo
-			a0, a1, ao, al, info = g.sow2(w0, w1, o0, lin, int(p), m, phase2, g.LapLimit)
+			a0, a1, ao, al, info = g.sow2(w0, w1, o0, lin, int(p), m, raids, g.LapLimit)
 			r = packInfo(info, flags)
 			if r.never() {
 				return r
@@ -151,14 +154,14 @@ func (g *Game) play(x *pos, m int) moveResult {
 // rows back, or sets info.NeverEnding for a never-ending move and leaves
 // x as it was. lin is the linear hash before the move; play4 returns it
 // after the move.
-func (g *Game) play4(x *pos, m int, intro, phase2 bool, lin uint64) (info engine.MoveInfo, _ uint64) {
+func (g *Game) play4(x *pos, m int, intro, raids bool, lin uint64) (info engine.MoveInfo, _ uint64) {
 	p := x.toMove & 1
 	w, ow := &x.w[p], &x.w[p^1]
 	cw := *w
 	if intro {
 		cw[m>>3&3] += 1 << (uint(m&7) * 8)
 	}
-	cw2, co, lin, info, never := g.sow4(cw, *ow, lin, int(p), m, phase2, g.LapLimit)
+	cw2, co, lin, info, never := g.sow4(cw, *ow, lin, int(p), m, raids, g.LapLimit)
 	if never {
 		info.NeverEnding = true
 		return info, lin
@@ -328,7 +331,7 @@ func (g *Game) sow4(w, ow [4]uint64, lin uint64, p, h int, raids bool, limit int
 	rko := &g.rk[p^1]
 	sumR := g.sumR[p]
 	lapR := &g.lapR[p]
-	capNext := g.CaptureNext
+	capNext, skip := g.CaptureNext, g.SkipOrigin
 	var laps, sown int64
 	s := h
 	c := count(&w, s)
@@ -339,6 +342,9 @@ func (g *Game) sow4(w, ow [4]uint64, lin uint64, p, h int, raids bool, limit int
 	handover := int64(nvStart)
 	for {
 		d := g.divq[c&0xFF]
+		if skip && lift {
+			d = g.divqSkip[c&0xFF]
+		}
 		q, r, qn := uint64(d&0xFF), int(d>>8&0xFF), uint64(d>>16)
 		if lift {
 			w[s>>3&3] -= c << (uint(s&7) * 8)
@@ -356,9 +362,17 @@ func (g *Game) sow4(w, ow [4]uint64, lin uint64, p, h int, raids bool, limit int
 		w[2] += q*ones[2] + mk[2]
 		w[3] += q*ones[3] + mk[3]
 		lin += q*sumR + lapR[idx]
+		if skip && lift && q > 0 { // skip_origin: the lifted hole gets none
+			w[s>>3&3] -= q << (uint(s&7) * 8)
+			lin -= q * rk[s&31]
+		}
 		laps++
 		sown += int64(c)
 		if cn == 1 { // the hole was empty before the last cow
+			info.Laps, info.Sown = laps, sown
+			return w, ow, lin, info, false
+		}
+		if g.WinCapture && raids && last < H && g.winRaid(&w, &ow, &lin, p, last, &info) {
 			info.Laps, info.Sown = laps, sown
 			return w, ow, lin, info, false
 		}
@@ -494,4 +508,28 @@ func (g *Game) sow2(w0, w1, o0, lin uint64, p, h int, raids bool, limit int64) (
 			power, lam = 1, 0
 		}
 	}
+}
+
+// winRaid applies win_check=capture to a phase-2 lap of player p whose
+// last cow fell into the occupied inner hole last: if the facing hole
+// holds the opponent's last inner cows, they are raided into hole last
+// itself (not sown), the raid is counted, and winRaid reports true: the
+// move ends and wins. Otherwise nothing changes.
+func (g *Game) winRaid(w, ow *[4]uint64, lin *uint64, p, last int, info *engine.MoveInfo) bool {
+	f := g.Holes - 1 - last
+	k := count(ow, f)
+	if k == 0 {
+		return false
+	}
+	rest := *ow
+	rest[f>>3&3] -= k << (uint(f&7) * 8)
+	if rest[0]&g.inner[0]|rest[1]&g.inner[1]|rest[2]&g.inner[2]|rest[3]&g.inner[3] != 0 {
+		return false
+	}
+	*ow = rest
+	w[last>>3&3] += k << (uint(last&7) * 8)
+	*lin += k*g.rk[p&1][last&31] - k*g.rk[(p^1)&1][f&31]
+	info.Captures++
+	info.Captured += int32(k)
+	return true
 }
