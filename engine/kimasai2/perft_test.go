@@ -37,6 +37,18 @@ var perftTable = []struct {
 	{Name + ":reserve=0,infinite=draw", []uint64{8, 52, 347, 2133, 13505, 81076}},
 	{Name + ":holes=4,reserve=2", []uint64{4, 16, 56, 224, 944, 4350}},
 	{Name + ":holes=4,reserve=0,end_check=phase2", []uint64{4, 13, 45, 140, 452, 1375}},
+	// The reading options of issue 12. On holes=4,reserve=3 skip_origin
+	// first matters at depth 10 (a lap of 8 cows or more), win_check at
+	// depth 8 (a never-ending move that raids the opponent's last inner
+	// cows wins under capture), phase_change at depth 7 (South brings in
+	// the last cow at ply 6).
+	{Name + ":holes=4,reserve=3", []uint64{4, 16, 56, 224, 944, 4234, 18907, 95747, 445562, 2093175}},
+	{Name + ":holes=4,reserve=3,skip_origin=on", []uint64{4, 16, 56, 224, 944, 4234, 18907, 95747, 445562, 2093181}},
+	{Name + ":holes=4,reserve=3,win_check=capture", []uint64{4, 16, 56, 224, 944, 4234, 18907, 95830, 446031, 2095623}},
+	{Name + ":holes=4,reserve=3,phase_change=immediate", []uint64{4, 16, 56, 224, 944, 4234, 19548, 91469, 434461, 1948554}},
+	{Name + ":holes=4,reserve=3,skip_origin=on,win_check=capture,phase_change=immediate", []uint64{4, 16, 56, 224, 944, 4234, 19564, 91528, 435000}},
+	{Name + ":reserve=2,phase_change=immediate", []uint64{8, 64, 416, 2912, 20272, 146017}},
+	{Name + ":reserve=0,skip_origin=on,win_check=capture", []uint64{8, 52, 347, 2133, 13505, 81076}},
 }
 
 func TestPerft(t *testing.T) {
