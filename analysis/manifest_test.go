@@ -153,3 +153,28 @@ func TestManifestFaults(t *testing.T) {
 		})
 	}
 }
+
+// TestOlderDatasetFormat: a dataset written in an older format (version 1
+// counted kingulu's reservations as captures and has no reservations
+// column) is refused with one line naming the version found.
+func TestOlderDatasetFormat(t *testing.T) {
+	dir := t.TempDir()
+	e := handExperiment()
+	writeManifestDataset(t, dir, e, e.ID())
+	path := filepath.Join(dir, dataset.ManifestName)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := strings.Replace(string(b), `"format":"`+dataset.Format+`"`, `"format":"baolab-dataset/1"`, 1)
+	if old == string(b) {
+		t.Fatal("manifest has no format key")
+	}
+	if err := os.WriteFile(path, []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Open(dir)
+	if err == nil || !strings.Contains(err.Error(), `"baolab-dataset/1"`) || !strings.Contains(err.Error(), dataset.Format) || strings.Contains(err.Error(), "\n") {
+		t.Errorf("older format: error %v, want one line naming baolab-dataset/1 and %s", err, dataset.Format)
+	}
+}

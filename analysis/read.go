@@ -255,7 +255,7 @@ func readManifest(dir string) (*dataset.Manifest, error) {
 		return nil, fmt.Errorf("dataset %s: corrupt manifest: %s", dir, oneLine(err))
 	}
 	if m.Format != dataset.Format {
-		return nil, fmt.Errorf("%s: manifest format %q, want %q (written by another version of baolab?)", filepath.Join(dir, dataset.ManifestName), m.Format, dataset.Format)
+		return nil, fmt.Errorf("%s: dataset format %q, this baolab reads only %q (written by another version of baolab: simulate it again)", filepath.Join(dir, dataset.ManifestName), m.Format, dataset.Format)
 	}
 	if err := m.Experiment.Check(); err != nil {
 		return nil, fmt.Errorf("%s: corrupt manifest: %s", filepath.Join(dir, dataset.ManifestName), oneLine(err))

@@ -37,6 +37,7 @@ type gameCols struct {
 	captured    []int32
 	maxLaps     []int64
 	neverEnding []int32
+	reserv      []int32 // reservations
 }
 
 func (g *gameCols) reset() {
@@ -44,6 +45,7 @@ func (g *gameCols) reset() {
 	g.plies, g.matS, g.matN, g.firstRep = g.plies[:0], g.matS[:0], g.matN[:0], g.firstRep[:0]
 	g.firstRepOK, g.nulls = g.firstRepOK[:0], 0
 	g.captures, g.captured, g.maxLaps, g.neverEnding = g.captures[:0], g.captured[:0], g.maxLaps[:0], g.neverEnding[:0]
+	g.reserv = g.reserv[:0]
 }
 
 func (g *gameCols) len() int { return len(g.id) }
@@ -59,11 +61,25 @@ type moveCols struct {
 	captured   []int32
 	matS, matN []int32
 	hash       []uint64
+	reserved   []byte // bitmap: bit i set when move i reserved a hole
 }
 
 func (m *moveCols) reset() {
 	m.id, m.ply, m.player, m.move, m.legal = m.id[:0], m.ply[:0], m.player[:0], m.move[:0], m.legal[:0]
 	m.laps, m.sown, m.captured, m.matS, m.matN, m.hash = m.laps[:0], m.sown[:0], m.captured[:0], m.matS[:0], m.matN[:0], m.hash[:0]
+	m.reserved = m.reserved[:0]
+}
+
+// addReserved appends one move's reserved flag; call it before the move's
+// id is appended.
+func (m *moveCols) addReserved(r bool) {
+	n := len(m.id)
+	if n%8 == 0 {
+		m.reserved = append(m.reserved, 0)
+	}
+	if r {
+		m.reserved[n/8] |= 1 << (n % 8)
+	}
 }
 
 func (m *moveCols) len() int { return len(m.id) }
@@ -122,6 +138,13 @@ func prim[T int8 | int16 | int32 | int64 | uint64](dt arrow.DataType, v []T, val
 	return array.MakeFromData(d)
 }
 
+// boolArray makes a Boolean array of n values from the bitmap bits.
+func boolArray(bits []byte, n int) arrow.Array {
+	d := array.NewData(arrow.FixedWidthTypes.Boolean, n, []*memory.Buffer{nil, memory.NewBufferBytes(bits)}, nil, 0, 0)
+	defer d.Release()
+	return array.MakeFromData(d)
+}
+
 var dictType = &arrow.DictionaryType{IndexType: arrow.PrimitiveTypes.Int32, ValueType: arrow.BinaryTypes.String}
 
 func dictArray(idx []int32, dict arrow.Array) arrow.Array {
@@ -165,6 +188,7 @@ func (g *gameCols) record(d *dicts, z *[]int32) arrow.RecordBatch {
 		prim(i32, g.captured, nil, 0),
 		prim(arrow.PrimitiveTypes.Int64, g.maxLaps, nil, 0),
 		prim(i32, g.neverEnding, nil, 0),
+		prim(i32, g.reserv, nil, 0),
 	}
 	return newRecord(dataset.GamesSchema, cols, n)
 }
@@ -186,6 +210,7 @@ func (m *moveCols) record(d *dicts, z *[]int32) arrow.RecordBatch {
 		prim(i32, m.matS, nil, 0),
 		prim(i32, m.matN, nil, 0),
 		prim(arrow.PrimitiveTypes.Uint64, m.hash, nil, 0),
+		boolArray(m.reserved, n),
 	}
 	return newRecord(dataset.MovesSchema, cols, n)
 }

@@ -229,7 +229,7 @@ func TestRowsMatchReplay(t *testing.T) {
 			ag[1].Reset(AgentSeed(seed, engine.North))
 			s := g.NewState()
 			first := s.Player()
-			var captures, captured int32
+			var captures, captured, reservations int32
 			var maxLaps int64
 			for !s.Over() {
 				ms := s.Candidates(nil)
@@ -243,9 +243,12 @@ func TestRowsMatchReplay(t *testing.T) {
 				}
 				captures += info.Captures
 				captured += info.Captured
+				if info.Reserved {
+					reservations++
+				}
 				maxLaps = max(maxLaps, info.Laps)
-				row := fmt.Sprintf("game_id=%d ruleset=%s ply=%d player=%s move=%d legal_moves=%d laps=%d sown=%d captured=%d material_south=%d material_north=%d hash=%d ",
-					id, cell.Ruleset, ply, p, m, len(ms), info.Laps, info.Sown, info.Captured, s.Material(engine.South), s.Material(engine.North), s.Hash())
+				row := fmt.Sprintf("game_id=%d ruleset=%s ply=%d player=%s move=%d legal_moves=%d laps=%d sown=%d captured=%d material_south=%d material_north=%d hash=%d reserved=%v ",
+					id, cell.Ruleset, ply, p, m, len(ms), info.Laps, info.Sown, info.Captured, s.Material(engine.South), s.Material(engine.North), s.Hash(), info.Reserved)
 				if !moves[row] {
 					t.Fatalf("cell %d game %d: replayed move row not in the dataset:\n%s", c, i, row)
 				}
@@ -254,8 +257,8 @@ func TestRowsMatchReplay(t *testing.T) {
 			if s.FirstRepeatPly() >= 0 {
 				fr = fmt.Sprint(s.FirstRepeatPly())
 			}
-			want := fmt.Sprintf("game_id=%d ruleset=%s variant=%s agent_south=%s agent_north=%s first=%s seed=%d result=%s end_reason=%s plies=%d material_south=%d material_north=%d first_repeat_ply=%s captures=%d captured=%d max_laps=%d never_ending=%d ",
-				id, cell.Ruleset, g.Variant(), sp, np, first, seed, s.Result(), s.EndReason(), s.Ply(), s.Material(engine.South), s.Material(engine.North), fr, captures, captured, maxLaps, s.NeverEndingMet())
+			want := fmt.Sprintf("game_id=%d ruleset=%s variant=%s agent_south=%s agent_north=%s first=%s seed=%d result=%s end_reason=%s plies=%d material_south=%d material_north=%d first_repeat_ply=%s captures=%d captured=%d max_laps=%d never_ending=%d reservations=%d ",
+				id, cell.Ruleset, g.Variant(), sp, np, first, seed, s.Result(), s.EndReason(), s.Ply(), s.Material(engine.South), s.Material(engine.North), fr, captures, captured, maxLaps, s.NeverEndingMet(), reservations)
 			if games[id] != want {
 				t.Fatalf("cell %d game %d:\n got %s\nwant %s", c, i, games[id], want)
 			}

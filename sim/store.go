@@ -161,6 +161,8 @@ func (st *store) checkExperiment(force bool) error {
 			other = append(other, fmt.Sprintf("unreadable %s (%v)", dataset.ManifestName, err))
 		} else if d := m.Experiment.Diff(st.exp); d != "" {
 			other = append(other, d)
+		} else if m.Format != dataset.Format {
+			other = append(other, fmt.Sprintf("dataset format %q, not %q", m.Format, dataset.Format))
 		}
 	case !errors.Is(err, fs.ErrNotExist):
 		return fmt.Errorf("output directory: %w", err)
@@ -170,7 +172,11 @@ func (st *store) checkExperiment(force bool) error {
 		other = append(other, err.Error())
 	}
 	for _, p := range pieces {
-		if d := p.Experiment.Diff(st.exp); d != "" && !strings.Contains(strings.Join(other, "\n"), d) {
+		d := p.Experiment.Diff(st.exp)
+		if d == "" && p.Format != dataset.Format {
+			d = fmt.Sprintf("dataset format %q, not %q", p.Format, dataset.Format)
+		}
+		if d != "" && !strings.Contains(strings.Join(other, "\n"), d) {
 			other = append(other, d)
 		}
 	}

@@ -204,6 +204,7 @@ func (w *worker) play(cs *cellState, i int) error {
 	cs.agents[engine.North].Reset(AgentSeed(gs, engine.North))
 	var (
 		captures, captured int32
+		reservations       int32
 		maxLaps            int64
 		logMoves           = w.exp.Moves
 		m                  = &w.m
@@ -225,8 +226,12 @@ func (w *worker) play(cs *cellState, i int) error {
 		}
 		captures += info.Captures
 		captured += info.Captured
+		if info.Reserved {
+			reservations++
+		}
 		maxLaps = max(maxLaps, info.Laps)
 		if logMoves {
+			m.addReserved(info.Reserved)
 			m.id = append(m.id, id)
 			m.ply = append(m.ply, int32(ply))
 			m.player = append(m.player, int32(p))
@@ -268,6 +273,7 @@ func (w *worker) play(cs *cellState, i int) error {
 	g.captured = append(g.captured, captured)
 	g.maxLaps = append(g.maxLaps, maxLaps)
 	g.neverEnding = append(g.neverEnding, int32(s.NeverEndingMet()))
+	g.reserv = append(g.reserv, reservations)
 	w.results[r-engine.SouthWins]++
 	w.plies += int64(plies)
 	return nil

@@ -14,8 +14,10 @@ import (
 )
 
 // Format names the manifest format; it changes when the dataset layout
-// or a column changes incompatibly.
-const Format = "baolab-dataset/1"
+// or a column changes incompatibly. Version 2 added games.reservations
+// and moves.reserved, and stopped counting kingulu's reservations as
+// captures.
+const Format = "baolab-dataset/2"
 
 // ShardDir is the directory of the per-shard manifests. Each process of
 // `baolab sim` (shard K of N; an unsharded run is shard 0 of 1) owns one

@@ -34,10 +34,11 @@ var GamesColumns = []Column{
 	col("material_south", arrow.PrimitiveTypes.Int32, false, "South's material at the end (seeds, cows or stones, banks and reserves included)"),
 	col("material_north", arrow.PrimitiveTypes.Int32, false, "North's material at the end"),
 	col("first_repeat_ply", arrow.PrimitiveTypes.Int32, true, "first ply at which the position equalled an earlier one; null if no position repeated"),
-	col("captures", arrow.PrimitiveTypes.Int32, false, "captures in the game (applications of a capture rule)"),
-	col("captured", arrow.PrimitiveTypes.Int32, false, "counters taken by those captures"),
+	col("captures", arrow.PrimitiveTypes.Int32, false, "captures in the game (applications of a capture rule; a kingulu reservation is not one)"),
+	col("captured", arrow.PrimitiveTypes.Int32, false, "counters taken from the opponent by those captures (not the seeds of a reserved hole)"),
 	col("max_laps", arrow.PrimitiveTypes.Int64, false, "most laps sown in one move of the game"),
 	col("never_ending", arrow.PrimitiveTypes.Int32, false, "never-ending moves met (rejected candidates plus one played under infinite=draw)"),
+	col("reservations", arrow.PrimitiveTypes.Int32, false, "holes reserved in the game (kingulu's kuweka mtoto; 0 in the other variants)"),
 }
 
 // MovesColumns documents the moves table: one row per ply.
@@ -50,10 +51,11 @@ var MovesColumns = []Column{
 	col("legal_moves", arrow.PrimitiveTypes.Int16, false, "moves the mover could choose from: candidates (every rule but the never-ending check) minus those found never-ending before this move was chosen"),
 	col("laps", arrow.PrimitiveTypes.Int64, false, "laps sown by the move (a raid's sowing and a step count as one lap each)"),
 	col("sown", arrow.PrimitiveTypes.Int64, false, "counters put down one by one over all laps"),
-	col("captured", arrow.PrimitiveTypes.Int32, false, "counters the move took from the opponent"),
+	col("captured", arrow.PrimitiveTypes.Int32, false, "counters the move's captures took from the opponent (not the seeds of a reserved hole)"),
 	col("material_south", arrow.PrimitiveTypes.Int32, false, "South's material after the move"),
 	col("material_north", arrow.PrimitiveTypes.Int32, false, "North's material after the move"),
 	col("hash", arrow.PrimitiveTypes.Uint64, false, "64-bit hash of the position after the move (engine's Hash)"),
+	col("reserved", arrow.FixedWidthTypes.Boolean, false, "the move reserved a hole (kingulu's kuweka mtoto; always false in the other variants)"),
 }
 
 func schemaOf(cols []Column) *arrow.Schema {

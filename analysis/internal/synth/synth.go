@@ -34,6 +34,7 @@ type Game struct {
 	Captures, Captured  int32
 	MaxLaps             int64
 	NeverEnding         int32
+	Reservations        int32
 	Moves               []Move // len(Moves) is the games' plies
 	// Plies overrides len(Moves) when not zero (to write inconsistent
 	// files in tests).
@@ -49,6 +50,7 @@ type Move struct {
 	Captured                     int32
 	MaterialSouth, MaterialNorth int32
 	Hash                         uint64
+	Reserved                     bool
 }
 
 // WriteBatch writes the games file and, if withMoves, the moves file of
@@ -123,6 +125,7 @@ func writeGames(path string, games []Game, meta map[string]string) error {
 		b.Field(14).(*array.Int32Builder).Append(g.Captured)
 		b.Field(15).(*array.Int64Builder).Append(g.MaxLaps)
 		b.Field(16).(*array.Int32Builder).Append(g.NeverEnding)
+		b.Field(17).(*array.Int32Builder).Append(g.Reservations)
 	}
 	rec := b.NewRecordBatch()
 	defer rec.Release()
@@ -168,6 +171,7 @@ func writeMoves(path string, games []Game, meta map[string]string) error {
 			b.Field(9).(*array.Int32Builder).Append(m.MaterialSouth)
 			b.Field(10).(*array.Int32Builder).Append(m.MaterialNorth)
 			b.Field(11).(*array.Uint64Builder).Append(m.Hash)
+			b.Field(12).(*array.BooleanBuilder).Append(m.Reserved)
 			if rows++; rows%(1<<16) == 0 {
 				if err := flush(); err != nil {
 					return err
