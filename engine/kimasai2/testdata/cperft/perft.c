@@ -1,20 +1,24 @@
 /*
- * perft.c: an independent C perft for kimasai-two-rows with the default
- * rules (holes=8, reserve=24, capture_sow=here, end_check=always,
- * opening_intro=off, first=south, infinite=illegal, lap_limit=none),
- * written from RULES.md section 2 to cross-check and time Game.Perft.
- * Not built by go test: see bench.sh.
+ * perft.c: an independent C perft for kimasai-two-rows (capture_sow=here,
+ * end_check=always, opening_intro=off, first=south, infinite=illegal,
+ * lap_limit=none; holes, reserve, skip_origin, win_check and phase_change
+ * selectable), written from the rules of the kimasai2
+ * package doc to cross-check and time Game.Perft. TestCPerft
+ * (cperft_test.go) builds it with cc and compares its counts with
+ * Game.Perft; bench.sh times it.
  *
  *   cc -O2 -o perft perft.c && ./perft 6
- *   ./perft D [-r RESERVE] [-d] [MOVE...]
+ *   ./perft D [-h HOLES] [-r RESERVE] [-s] [-w] [-i] [-d] [MOVE...]
  *
- * -r sets the reserve (default 24; -r 0 exercises phase 2 from the first
- * move). -d prints perft(D) per first move ("move=<m> nodes=<n>"), after
- * playing the MOVEs given (player-relative hole numbers) from the start.
+ * -h sets the holes per row (default 8). -r sets the reserve (default 24;
+ * -r 0 exercises phase 2 from the first move). -s: skip_origin=on; -w: win_check=capture; -i:
+ * phase_change=immediate. -d prints perft(D) per first move ("move=<m>
+ * nodes=<n>"), after playing the MOVEs given (player-relative hole
+ * numbers) from the start.
  *
- * b[p][h] is hole h of player p in p's own sowing order: inner row 0..7,
- * outer row 8..15. Inner hole i of one player faces inner hole 7-i of the
- * other. A lap-start state is (both players' counts, hole to lift); a
+ * b[p][h] is hole h of player p in p's own sowing order: inner row
+ * 0..H-1, outer row H..2H-1. Inner hole i of one player faces inner hole
+ * H-1-i of the other. A lap-start state is (both players' counts, hole to lift); a
  * repeat within one move means the sowing never ends (Brent's method).
  * The opponent's counts change only by a raid, which lowers them for good,
  * so between raids only the mover's counts and the hole are compared, and
@@ -26,11 +30,11 @@
 #include <string.h>
 #include <time.h>
 
-#define H 8
-#define N 16
+#define MAXN 32
+static int H = 8, N = 16; /* holes per row and per player (-h) */
 
 typedef struct {
-	uint8_t b[2][N];
+	uint8_t b[2][MAXN];
 	uint8_t res[2];
 	uint8_t me;
 	uint8_t opening;
@@ -39,11 +43,16 @@ typedef struct {
 
 enum { ENDED, ILLEGAL, NEVER };
 
+static int skipOrigin = 0, winCapture = 0, phaseImmediate = 0;
+
 static int innerEmpty(const uint8_t *r) {
-	uint64_t w;
-	memcpy(&w, r, 8);
-	return w == 0;
+	for (int i = 0; i < H; i++)
+		if (r[i])
+			return 0;
+	return 1;
 }
+
+static int next(int h) { return h + 1 == N ? 0 : h + 1; }
 
 /* move plays hole i (player-relative) of p->me on p. */
 static int move(pos *p, int i) {
@@ -55,18 +64,25 @@ static int move(pos *p, int i) {
 	if (phase1 && !p->opening && p->res[me] > 0) {
 		p->res[me]--;
 		b[i]++;
+		/* phase_change=immediate: the move that brings in the last
+		 * reserve cow is played by the phase-2 rules */
+		if (phaseImmediate && p->res[0] == 0 && p->res[1] == 0)
+			phase1 = 0;
 	}
 	p->opening = 0;
-	uint8_t tort[N];
+	uint8_t tort[MAXN];
 	int tortH = i, power = 1, lam = 0, h = i;
 	memcpy(tort, b, N);
 	for (;;) {
 		/* lift h and sow */
 		int c = b[h], at = h, before;
+		int skip = skipOrigin && c >= N; /* a raid's lap skips nothing */
 		b[h] = 0;
 		for (;;) {
 			for (int k = 0; k < c; k++) {
-				at = (at + 1) & (N - 1);
+				at = next(at);
+				if (skip && at == h)
+					at = next(at);
 				b[at]++;
 			}
 			before = b[at] - 1;
@@ -76,7 +92,12 @@ static int move(pos *p, int i) {
 				/* raid: sown from the capturing hole itself */
 				c = o[H - 1 - at];
 				o[H - 1 - at] = 0;
-				at = (at - 1) & (N - 1);
+				if (winCapture && innerEmpty(o)) {
+					b[at] += c; /* the raided cows stay in the capturing hole */
+					goto done;
+				}
+				skip = 0;
+				at = at == 0 ? N - 1 : at - 1;
 				memcpy(tort, b, N);
 				power = 1;
 				lam = 0;
@@ -131,6 +152,19 @@ int main(int argc, char **argv) {
 	for (; a < argc; a++) {
 		if (strcmp(argv[a], "-r") == 0 && a + 1 < argc)
 			reserve = atoi(argv[++a]);
+		else if (strcmp(argv[a], "-h") == 0 && a + 1 < argc) {
+			H = atoi(argv[++a]);
+			N = 2 * H;
+			if (H < 4 || H > 16) {
+				fprintf(stderr, "-h %d: holes must be 4..16\n", H);
+				return 2;
+			}
+		} else if (strcmp(argv[a], "-s") == 0)
+			skipOrigin = 1;
+		else if (strcmp(argv[a], "-w") == 0)
+			winCapture = 1;
+		else if (strcmp(argv[a], "-i") == 0)
+			phaseImmediate = 1;
 		else if (strcmp(argv[a], "-d") == 0)
 			divide = 1;
 		else

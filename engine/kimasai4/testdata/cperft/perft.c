@@ -1,8 +1,10 @@
 /*
  * perft.c: an independent C perft for kimasai-four-rows with the default
  * rules (holes=12, empty_start=left, first=south; repetition and max_plies
- * do not affect perft), written from RULES.md section 3 to cross-check and
- * time Game.Perft. Not built by go test: see bench.sh.
+ * do not affect perft), written from the rules of the kimasai4 package
+ * doc to cross-check and time Game.Perft. TestCPerft (cperft_test.go)
+ * builds it with cc and compares its counts with Game.Perft; bench.sh
+ * times it.
  *
  *   cc -O2 -o perft perft.c && ./perft 14
  *   ./perft divide D [m1 m2 ...]   per-move counts at depth D after the

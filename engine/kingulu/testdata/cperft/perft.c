@@ -1,11 +1,17 @@
 /*
- * perft.c: an independent C perft for Bao Kingulu with the default rules
- * (holes=6, seeds=4, min_lift=1, penultimate=lap, first_lap_rule=on,
- * skip_origin=off, infinite=illegal, lap_limit=none), written from
- * RULES.md section 1 to cross-check and time Game.Perft. Not built by go
- * test: see bench.sh.
+ * perft.c: an independent C perft for Bao Kingulu (holes=6, seeds=4,
+ * min_lift=1, penultimate=lap, first_lap_rule=on, infinite=illegal,
+ * lap_limit=none; skip_origin and max_reserved selectable), written from
+ * the rules of the kingulu package doc to cross-check and time
+ * Game.Perft. TestCPerft (cperft_test.go) builds it with cc and compares
+ * its counts with Game.Perft; bench.sh times it.
  *
  *   cc -O2 -o perft perft.c && ./perft 12
+ *   ./perft D [-s] [-m MAXRES]
+ *
+ * -s: skip_origin=on (a lap of 12 seeds or more skips the hole it was
+ * lifted from). -m: max_reserved=MAXRES (kuweka mtoto only while the mover
+ * holds fewer reserved holes; otherwise the lap relays).
  *
  * Holes are numbered globally in sowing order: South 0..5 are 0..5, North
  * 0..5 are 6..11; hole h faces 11-h. res[h] is -1 or the player who
@@ -29,6 +35,16 @@ typedef struct {
 
 enum { ENDED, ILLEGAL, NEVER };
 
+static int skipOrigin = 0, maxRes = H;
+
+/* held returns the number of holes reserved by player me. */
+static int held(const pos *p, int me) {
+	int k = 0;
+	for (int h = 0; h < N; h++)
+		k += p->res[h] == me;
+	return k;
+}
+
 static int same(const uint8_t *a, const uint8_t *b) { return memcmp(a, b, N) == 0; }
 
 /* move plays hole i (player-relative) of p->me on p. */
@@ -44,6 +60,8 @@ static int move(pos *p, int i) {
 		p->b[h] = 0;
 		for (int k = 0; k < c; k++) {
 			at = at == N - 1 ? 0 : at + 1;
+			if (skipOrigin && c >= N && at == h)
+				at = at == N - 1 ? 0 : at + 1;
 			penult = last;
 			last = at;
 			before = p->b[at];
@@ -66,7 +84,7 @@ static int move(pos *p, int i) {
 			}
 			break;
 		}
-		if (!own && before == 3) { /* rule 3 */
+		if (!own && before == 3 && held(p, me) < maxRes) { /* rule 3 */
 			p->res[last] = me;
 			if (c >= 2 && p->res[penult] < 0) {
 				p->b[penult]--;
@@ -114,6 +132,16 @@ static uint64_t perft(const pos *p, int depth) {
 
 int main(int argc, char **argv) {
 	int maxd = argc > 1 ? atoi(argv[1]) : 10;
+	for (int a = 2; a < argc; a++) {
+		if (strcmp(argv[a], "-s") == 0)
+			skipOrigin = 1;
+		else if (strcmp(argv[a], "-m") == 0 && a + 1 < argc)
+			maxRes = atoi(argv[++a]);
+		else {
+			fprintf(stderr, "usage: perft D [-s] [-m MAXRES]\n");
+			return 2;
+		}
+	}
 	pos p;
 	for (int h = 0; h < N; h++) {
 		p.b[h] = 4;

@@ -1,0 +1,19 @@
+package kingulu_test
+
+import (
+	"testing"
+
+	"github.com/baolab/baolab/engine/enginetest"
+)
+
+// TestCPerft compares Game.Perft with the independent C perft of
+// testdata/cperft/perft.c (built with cc; skipped without one).
+func TestCPerft(t *testing.T) {
+	enginetest.CheckCPerft(t, "testdata/cperft/perft.c", []enginetest.CPerftCase{
+		{Ruleset: "kingulu", Depth: 10},
+		{Ruleset: "kingulu:skip_origin=on", Args: []string{"-s"}, Depth: 10},
+		{Ruleset: "kingulu:max_reserved=0", Args: []string{"-m", "0"}, Depth: 6},
+		{Ruleset: "kingulu:max_reserved=1", Args: []string{"-m", "1"}, Depth: 9},
+		{Ruleset: "kingulu:max_reserved=2,skip_origin=on", Args: []string{"-m", "2", "-s"}, Depth: 9},
+	})
+}
