@@ -55,7 +55,8 @@ type State interface {
 	Result() Result
 	// EndReason returns why the game ended (NotOver while it goes on).
 	EndReason() EndReason
-	// Material returns the counters p holds, as RULES.md defines material.
+	// Material returns the counters p holds, as the variant's package doc
+	// defines material.
 	Material(p Player) int
 	// Hash returns the 64-bit hash of the position (board, banks, reserves,
 	// phase and player to move).

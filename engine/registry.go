@@ -11,7 +11,7 @@ import (
 type Variant struct {
 	Name    string   // e.g. "kingulu"
 	Title   string   // e.g. "Bao Kingulu (2x6 relay sowing)"
-	Order   int      // position in listings (RULES.md's section number)
+	Order   int      // position in listings (1 kingulu, 2 kimasai-two-rows, 3 kimasai-four-rows)
 	Options []Option // every option, common ones included
 	// New makes a Game from values that ParseValues has checked. It returns
 	// an error only for combinations of values that the table cannot

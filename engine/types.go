@@ -79,7 +79,8 @@ var endReasonNames = [...]string{"", "no-moves", "score", "inner-row-empty", "al
 // without NotOver.
 func EndReasonNames() []string { return append([]string(nil), endReasonNames[1:]...) }
 
-// String returns the name used in logs and in RULES.md ("" for NotOver).
+// String returns the name used in logs and in the package docs ("" for
+// NotOver).
 func (e EndReason) String() string {
 	if int(e) < len(endReasonNames) {
 		return endReasonNames[e]

@@ -1,6 +1,6 @@
 // Package kimasai4 implements kimasai-four-rows: Bao la Kimasai, the
-// stepping game on four rows (seeds 001 and 002 of the project's rule
-// texts), as read in the project's RULES.md, section 3.
+// stepping game on four rows (seed texts 001 and 002), as this package
+// doc restates its rules.
 //
 // Importing the package registers the variant "kimasai-four-rows" with
 // package engine.
@@ -74,7 +74,7 @@
 // The common options infinite and lap_limit do not apply (a step always
 // ends); they are accepted, checked and ignored.
 //
-// # Choices where RULES.md is silent
+// # Choices where the rules are silent
 //
 //   - Order of the end checks: as listed above. They cannot clash: a
 //     position whose player to move has no stones or no move ends the

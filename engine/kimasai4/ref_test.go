@@ -7,7 +7,7 @@ import (
 	"github.com/baolab/baolab/engine"
 )
 
-// ref is a slow reference model of RULES.md section 3, written from the
+// ref is a slow reference model of the rules of the package doc, written from the
 // board geometry (rows and columns as South sees them) rather than from
 // the engine's bitboards, and remembering every position of the game in a
 // map (no hashes), so that the engine can be checked against it move by

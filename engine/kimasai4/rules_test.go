@@ -52,7 +52,7 @@ func TestInitialPosition(t *testing.T) {
 		rs   string
 		want string
 	}{
-		// RULES.md's diagram.
+		// The starting position drawn in the package doc.
 		{"kimasai-four-rows", `
 1 1 1 1 1 1 1 1 1 1 1 1
 1 1 1 1 1 1 1 1 1 1 1 0
