@@ -108,9 +108,10 @@
 //   - Without kuweka mtoto (max_reserved=0, or once a player's reservations
 //     are used up) relay sowings get much longer, and exact never-ending
 //     detection with them: with the defaults and max_reserved=0, random
-//     play meets a never-ending move in about 1 game in 85 (234 of 20,000
-//     games), against about 1 in 4,500 with reservations unbounded
-//     (TestNeverEndingRate); its longest moves run to 10^7 laps, and on
+//     play meets a never-ending move in about 1 game in 94 (213 of 20,000
+//     games; TestNeverEndingRate with -kingulu.rules=kingulu:max_reserved=0
+//     -kingulu.rate=20000), against about 1 in 4,500 with reservations
+//     unbounded (TestNeverEndingRate); its longest moves run to 10^7 laps, and on
 //     larger boards (holes=7, seeds=12) a single move can sow more than
 //     10^8 laps before its cycle is found. Use lap_limit for such boards.
 //   - Never-ending moves: the state of a lap start is the board and the hole
