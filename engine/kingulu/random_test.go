@@ -27,8 +27,70 @@ func TestRandomGames(t *testing.T) {
 		"kingulu:holes=12,seeds=12,first_lap_rule=off,max_plies=300",
 		"kingulu:holes=4,seeds=1",
 		"kingulu:max_plies=10",
+		"kingulu:max_reserved=0,lap_limit=20000",
+		"kingulu:max_reserved=1,penultimate=never,skip_origin=on",
+		"kingulu:max_reserved=2,holes=8,seeds=3,lap_limit=10000",
 	} {
 		enginetest.RandomGames(t, engine.MustParse(rs), m, uint64(i+2))
+	}
+}
+
+// TestMaxReservedRandom: in random games no player ever holds more
+// reserved holes than max_reserved, a hole becomes reserved exactly when
+// MoveInfo.Reserved says so (one hole, by the mover, in the opponent's
+// row), and a reservation never counts as a capture.
+func TestMaxReservedRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, c := range []struct {
+		rs  string
+		max int
+	}{{"kingulu:max_reserved=0", 0}, {"kingulu:max_reserved=1", 1}, {"kingulu:max_reserved=2,penultimate=origin", 2}, {"kingulu", 6}} {
+		g := engine.MustParse(c.rs)
+		reached := 0
+		for game := 0; game < 2000; game++ {
+			s := g.NewState().(*kingulu.State)
+			var buf []engine.Move
+			for !s.Over() {
+				before := s.Position()
+				mover := s.Player()
+				buf = s.Candidates(buf[:0])
+				info, err := s.Apply(buf[rng.IntN(len(buf))])
+				if err != nil {
+					continue
+				}
+				after := s.Position()
+				var held [2]int
+				newly := 0
+				for pl := 0; pl < 2; pl++ {
+					for i := 0; i < 6; i++ {
+						if after.Reserved[pl][i] {
+							held[1-pl]++ // a reserved hole belongs to the player across
+						}
+						if after.Reserved[pl][i] && !before.Reserved[pl][i] {
+							newly++
+							if engine.Player(pl) != mover.Other() {
+								t.Fatalf("%s: %v reserved its own hole %d", c.rs, mover, i)
+							}
+						}
+					}
+				}
+				if held[0] > c.max || held[1] > c.max {
+					t.Fatalf("%s: players hold %v reserved holes\n%s", c.rs, held, s)
+				}
+				if held[mover] == c.max && c.max > 0 {
+					reached++
+				}
+				if (newly == 1) != info.Reserved || newly > 1 {
+					t.Fatalf("%s: %d holes newly reserved, info %+v\n%s", c.rs, newly, info, s)
+				}
+				if info.Reserved && info.Captures != 0 {
+					t.Fatalf("%s: a reservation counted as a capture: %+v", c.rs, info)
+				}
+			}
+		}
+		if c.max > 0 && c.max < 6 && reached == 0 {
+			t.Errorf("%s: no player ever reached max_reserved", c.rs)
+		}
 	}
 }
 
