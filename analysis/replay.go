@@ -27,6 +27,7 @@ type LoggedGame struct {
 	Captures, Captured           int32
 	MaxLaps                      int64
 	NeverEnding                  int32
+	Reservations                 int32 // holes reserved in the game (kingulu)
 	Moves                        []LoggedMove
 	GamesFile, MovesFile         string // where it was read from
 }
@@ -41,6 +42,7 @@ type LoggedMove struct {
 	Captured                     int32
 	MaterialSouth, MaterialNorth int32
 	Hash                         uint64
+	Reserved                     bool // the move reserved a hole (kingulu)
 }
 
 // FindGame reads game id from the dataset: its row of the games table and,
@@ -110,7 +112,8 @@ func readGameRow(ctx context.Context, f File, id int64) (*LoggedGame, error) {
 			Result: str(5), EndReason: str(6), Seed: t.column("seed").(*array.Uint64).Value(i),
 			Plies: i32("plies"), MaterialSouth: i32("material_south"), MaterialNorth: i32("material_north"),
 			FirstRepeat: -1, Captures: i32("captures"), Captured: i32("captured"),
-			MaxLaps: t.column("max_laps").(*array.Int64).Value(i), NeverEnding: i32("never_ending"), GamesFile: f.Path}
+			MaxLaps: t.column("max_laps").(*array.Int64).Value(i), NeverEnding: i32("never_ending"),
+			Reservations: i32("reservations"), GamesFile: f.Path}
 		if r := t.column("first_repeat_ply").(*array.Int32); r.IsValid(i) {
 			g.FirstRepeat = r.Value(i)
 		}
@@ -156,7 +159,8 @@ func readGameMoves(ctx context.Context, f File, g *LoggedGame) error {
 				Laps: t.column("laps").(*array.Int64).Value(i), Sown: t.column("sown").(*array.Int64).Value(i),
 				Captured:      t.column("captured").(*array.Int32).Value(i),
 				MaterialSouth: t.column("material_south").(*array.Int32).Value(i), MaterialNorth: t.column("material_north").(*array.Int32).Value(i),
-				Hash: t.column("hash").(*array.Uint64).Value(i),
+				Hash:     t.column("hash").(*array.Uint64).Value(i),
+				Reserved: t.column("reserved").(*array.Boolean).Value(i),
 			})
 		}
 	}
@@ -207,7 +211,7 @@ func Replay(w io.Writer, g *LoggedGame) error {
 	s := game.NewState()
 	p.printf("\nstart\n%s\n", strings.TrimRight(s.String(), "\n"))
 	var cands []engine.Move
-	var captures int32
+	var captures, reservations int32
 	var maxLaps int64
 	for k, m := range g.Moves {
 		fail := func(format string, args ...any) error {
@@ -231,9 +235,14 @@ func Replay(w io.Writer, g *LoggedGame) error {
 			return fail("move %d: %v (candidates %v)", m.Move, err, cands)
 		}
 		captures += info.Captures
+		if info.Reserved {
+			reservations++
+		}
 		maxLaps = max(maxLaps, info.Laps)
 		ms, mn := s.Material(engine.South), s.Material(engine.North)
 		switch {
+		case info.Reserved != m.Reserved:
+			return fail("logged reserved=%v, the engine gives %v", m.Reserved, info.Reserved)
 		case info.Laps != m.Laps || info.Sown != m.Sown || info.Captured != m.Captured:
 			return fail("logged %d laps, %d sown, %d captured; the engine gives %d, %d, %d", m.Laps, m.Sown, m.Captured, info.Laps, info.Sown, info.Captured)
 		case int32(ms) != m.MaterialSouth || int32(mn) != m.MaterialNorth:
@@ -263,8 +272,9 @@ func Replay(w io.Writer, g *LoggedGame) error {
 		return end("logged %s (%s), the engine gives %s (%s)", g.Result, g.EndReason, s.Result(), s.EndReason())
 	case int32(s.FirstRepeatPly()) != g.FirstRepeat:
 		return end("logged first repeated ply %d, the engine gives %d (-1: none)", g.FirstRepeat, s.FirstRepeatPly())
-	case captures != g.Captures || maxLaps != g.MaxLaps:
-		return end("logged %d captures and at most %d laps a move; the moves give %d and %d", g.Captures, g.MaxLaps, captures, maxLaps)
+	case captures != g.Captures || maxLaps != g.MaxLaps || reservations != g.Reservations:
+		return end("logged %d captures, %d reservations and at most %d laps a move; the moves give %d, %d and %d",
+			g.Captures, g.Reservations, g.MaxLaps, captures, reservations, maxLaps)
 	case int32(s.Material(engine.South)) != g.MaterialSouth || int32(s.Material(engine.North)) != g.MaterialNorth:
 		return end("logged final material %d, %d; the engine gives %d, %d", g.MaterialSouth, g.MaterialNorth, s.Material(engine.South), s.Material(engine.North))
 	}
