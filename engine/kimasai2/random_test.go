@@ -31,11 +31,11 @@ func TestRandomGames(t *testing.T) {
 		{Name + ":holes=16,reserve=64,lap_limit=20000", 300},
 		{Name + ":holes=11,reserve=10,lap_limit=1000,infinite=draw", 500},
 		{Name + ":lap_limit=20,max_plies=60", 1000},
-		{Name + ":skip_origin=on,lap_limit=20000", 1000},
-		{Name + ":win_check=capture,lap_limit=20000", 1000},
-		{Name + ":phase_change=immediate,lap_limit=20000", 1000},
+		{Name + ":skip_origin=on,lap_limit=20000", 300},
+		{Name + ":win_check=capture,lap_limit=20000", 300},
+		{Name + ":phase_change=immediate,lap_limit=20000", 300},
 		{Name + ":holes=5,reserve=3,skip_origin=on,win_check=capture,phase_change=immediate,infinite=draw", 1000},
-		{Name + ":holes=10,reserve=6,skip_origin=on,win_check=capture,lap_limit=20000", 300},
+		{Name + ":holes=10,reserve=6,skip_origin=on,win_check=capture,lap_limit=20000", 200},
 	} {
 		if testing.Short() {
 			c.n /= 10
