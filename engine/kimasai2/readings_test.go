@@ -84,6 +84,29 @@ func TestWinCheckCapture(t *testing.T) {
 		t.Errorf("game over after a raid that left North a cow: %v", s.EndReason())
 	}
 
+	// A move that never ends under win_check=move wins under capture:
+	// South's 2 cows from hole 6 go into 7 and 0 (held 1), which raids
+	// North's last inner cow (hole 3). capture: the cow joins hole 0 and
+	// South wins. move: the raided cow is sown into hole 0 and the relays
+	// that follow go round for ever.
+	south, north := []int{1, 1, 0, 1, 0, 1, 2, 0}, []int{0, 0, 0, 1, 0, 0, 0, 1}
+	s = at(t, Name+":holes=4,reserve=0,win_check=capture", south, north, 0, 0, S, false)
+	info = apply(t, s, 6)
+	want(t, s, []int{3, 1, 0, 1, 0, 1, 0, 1}, []int{0, 0, 0, 0, 0, 0, 0, 1}, 0, 0)
+	wantInfo(t, info, 1, 2, 1, 1)
+	wantEnd(t, s, engine.SouthWins, engine.InnerRowEmpty)
+	s = at(t, Name+":holes=4,reserve=0", south, north, 0, 0, S, false)
+	if info, err := s.Apply(6); !errors.Is(err, engine.ErrNeverEnding) || !info.NeverEnding {
+		t.Errorf("win_check=move: %+v %v, want never-ending", info, err)
+	}
+
+	// capture_sow does not apply to the winning raid: with next the cows
+	// still go into the capturing hole.
+	s = at(t, Name+":holes=4,reserve=0,win_check=capture,capture_sow=next", []int{0, 1, 1}, []int{0, 3, 0, 0, 0, 1}, 0, 0, S, false)
+	apply(t, s, 1)
+	want(t, s, []int{0, 0, 5}, []int{0, 0, 0, 0, 0, 1}, 0, 0)
+	wantEnd(t, s, engine.SouthWins, engine.InnerRowEmpty)
+
 	// lap_limit=1: the winning raid ends the first lap's move (no second
 	// lap is needed); under win_check=move the raid's lap would be lap 2,
 	// past the limit: never-ending.
