@@ -125,7 +125,8 @@
 //	opening_intro  off      off, on         on: the first move of the game also introduces a reserve cow
 //	skip_origin    off      off, on         a lap of 2*holes cows or more skips the hole it was lifted from
 //	win_check      move     move, capture   capture: a raid that empties the opponent's inner row ends the move and wins
-//	phase_change   next     next, immediate immediate: the move bringing in the last reserve cow already raids
+//	phase_change   next     next,           immediate: the move bringing in the last reserve cow already raids
+//	                        immediate
 //	first          south    south, north    who moves first
 //	max_plies      1000     1 or more       a game not over after this many plies ends unfinished
 //	infinite       illegal  illegal, draw   a never-ending move is not legal, or playing it ends the game drawn

@@ -71,8 +71,9 @@
 //	first_lap_rule  on       on, off      rule 4's ban on a first lap ending in an occupied own hole
 //	skip_origin     off      off, on      a lap of 2*holes seeds or more skips the hole it was
 //	                                      lifted from (every lap of the move, relay laps included)
-//	max_reserved    none     none, 0..holes  the most holes one player may hold reserved; a lap that
-//	                                      would reserve one more relays; 0 turns kuweka mtoto off
+//	max_reserved    none     none,        the most holes one player may hold reserved; a lap
+//	                         0..holes     that would reserve one more relays; 0 turns kuweka
+//	                                      mtoto off
 //
 // # Words used in logs
 //
