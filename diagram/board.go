@@ -169,6 +169,9 @@ func status(s engine.State) string {
 // same game.
 func (b *Board) Mark(before Board, mover engine.Player, m engine.Move, info engine.MoveInfo) {
 	b.Last = fmt.Sprintf("%s played %d: %d lap%s, %d sown, %d captured", mover, m, info.Laps, plural(info.Laps), info.Sown, info.Captured)
+	if info.Reserved {
+		b.Last += ", reserved a hole"
+	}
 	if info.NeverEnding {
 		b.Last += ", never-ending"
 	}

@@ -309,6 +309,20 @@ func TestMarkDeltas(t *testing.T) {
 	}
 }
 
+// TestMarkReservation checks that a kuweka mtoto move is described as a
+// reservation, not as a capture: in kingulu North's reply 3 to South's 2
+// sows three laps and reserves South's hole 2 (kuweka mtoto; see
+// `baolab show --rules kingulu --moves 2,3`).
+func TestMarkReservation(t *testing.T) {
+	b := play(t, "kingulu", 2, 3)
+	if want := "north played 3: 3 laps, 17 sown, 0 captured, reserved a hole"; b.Last != want {
+		t.Errorf("last move %q, want %q", b.Last, want)
+	}
+	if b = play(t, "kingulu", 2); strings.Contains(b.Last, "reserved") {
+		t.Errorf("a move that reserves nothing says %q", b.Last)
+	}
+}
+
 // TestEncodeFormats writes every format and refuses an unknown one.
 func TestEncodeFormats(t *testing.T) {
 	b := play(t, "kingulu", 2)
