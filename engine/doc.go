@@ -44,6 +44,12 @@
 // checked, and then dropped from the canonical form, since they cannot
 // change the game.
 //
+// A ruleset grid stands for several rulesets: an option's value may be "*"
+// (every value of the option) or "a..b" (a range of an integer option), as
+// in kingulu:penultimate=*,min_lift=* or kingulu:holes=4..6. Expand lists
+// the canonical rulesets of a grid in a stable order; `baolab sim` accepts
+// grids in --rules and in experiment files.
+//
 // Variants register themselves with Register from their package's init
 // function; import baolab/engine/all to get all of them.
 package engine

@@ -31,8 +31,11 @@ type FieldError struct {
 func (e *FieldError) Error() string { return e.Err.Error() }
 func (e *FieldError) Unwrap() error { return e.Err }
 
-// Experiment checks every ruleset (engine.Parse) and agent pair
-// (agent.ParsePair) of p and returns the experiment in canonical form.
+// Experiment checks every ruleset and agent pair (agent.ParsePair) of p
+// and returns the experiment in canonical form. A ruleset may be a grid
+// (engine.Expand: "*" for every value of an option, "a..b" for a range),
+// which stands for its canonical rulesets in Expand's order; the
+// experiment, and so the manifest, lists them one by one.
 // Two spellings of one ruleset or one agent pair are an error, since they
 // would be one cell twice.
 func (p Plan) Experiment() (dataset.Experiment, error) {
@@ -54,16 +57,20 @@ func (p Plan) Experiment() (dataset.Experiment, error) {
 	}
 	seen := make(map[string]string)
 	for i, r := range p.Rules {
-		g, err := engine.Parse(r)
+		expanded, err := engine.Expand(r)
 		if err != nil {
 			return e, &FieldError{"rules", i, fmt.Errorf("ruleset %q: %w", r, err)}
 		}
-		c := g.Ruleset()
-		if prev, ok := seen[c]; ok {
-			return e, &FieldError{"rules", i, fmt.Errorf("ruleset %q is %q again (canonical form %s)", r, prev, c)}
+		for _, c := range expanded {
+			if prev, ok := seen[c]; ok {
+				if engine.IsGrid(r) {
+					return e, &FieldError{"rules", i, fmt.Errorf("ruleset grid %q includes %s, which %q gives already", r, c, prev)}
+				}
+				return e, &FieldError{"rules", i, fmt.Errorf("ruleset %q is %q again (canonical form %s)", r, prev, c)}
+			}
+			seen[c] = r
+			e.Rules = append(e.Rules, c)
 		}
-		seen[c] = r
-		e.Rules = append(e.Rules, c)
 	}
 	clear(seen)
 	for i, a := range p.Agents {

@@ -471,6 +471,18 @@ func TestPlayDoesNotAllocate(t *testing.T) {
 	}
 }
 
+func TestPlanExpandsGrids(t *testing.T) {
+	e, err := Plan{Rules: []string{"kimasai-four-rows", "kingulu:penultimate=*,min_lift=1..2"}, Agents: []string{"random"}, Games: 1}.Experiment()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"kimasai-four-rows", "kingulu", "kingulu:min_lift=2", "kingulu:penultimate=origin",
+		"kingulu:min_lift=2,penultimate=origin", "kingulu:penultimate=never", "kingulu:min_lift=2,penultimate=never"}
+	if strings.Join(e.Rules, " | ") != strings.Join(want, " | ") {
+		t.Errorf("rules %q, want %q", e.Rules, want)
+	}
+}
+
 func TestPlanErrors(t *testing.T) {
 	for i, c := range []struct {
 		p     Plan
@@ -484,6 +496,8 @@ func TestPlanErrors(t *testing.T) {
 		{Plan{Rules: []string{"kingulu", "chess"}, Agents: []string{"random"}, Games: 1}, "rules", 1, "unknown variant"},
 		{Plan{Rules: []string{"kingulu", "kingulu:seeds=4"}, Agents: []string{"random"}, Games: 1}, "rules", 1, "again"},
 		{Plan{Rules: []string{"kingulu:seeds=99"}, Agents: []string{"random"}, Games: 1}, "rules", 0, "seeds"},
+		{Plan{Rules: []string{"kingulu", "kingulu:penultimate=*"}, Agents: []string{"random"}, Games: 1}, "rules", 1, `grid "kingulu:penultimate=*" includes kingulu, which "kingulu" gives already`},
+		{Plan{Rules: []string{"kingulu:holes=5..13"}, Agents: []string{"random"}, Games: 1}, "rules", 0, `option "holes": range "5..13"`},
 		{Plan{Rules: []string{"kingulu"}, Agents: []string{"random", "mcts:depth=3"}, Games: 1}, "agents", 1, "depth"},
 		{Plan{Rules: []string{"kingulu"}, Agents: []string{"random", "random/random"}, Games: 1}, "agents", 1, "again"},
 		{Plan{Rules: []string{"kingulu"}, Agents: []string{"random"}, Games: 1, Batch: -1}, "batch", 0, "at least 1"},

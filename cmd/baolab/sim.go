@@ -64,7 +64,7 @@ when set. All shards write into the same DIR.`,
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&f.config, "config", "", "experiment file (TOML); flags override its values")
-	fl.StringArrayVar(&f.rules, "rules", nil, "ruleset, e.g. kingulu or 'kingulu:penultimate=never' (repeatable)")
+	fl.StringArrayVar(&f.rules, "rules", nil, "ruleset, e.g. kingulu or 'kingulu:penultimate=never', or a grid such as 'kingulu:penultimate=*,holes=4..6' (repeatable)")
 	fl.StringArrayVar(&f.agents, "agents", nil, "agent pair SOUTH/NORTH or one agent spec for both sides (repeatable)")
 	fl.IntVar(&f.games, "games", 0, "games per ruleset × agent pair")
 	fl.Uint64Var(&f.seed, "seed", 1, "experiment seed")

@@ -125,3 +125,29 @@ func TestSimShardFromSlurm(t *testing.T) {
 		t.Errorf("task id out of range: exit %d, %q", code, stderr)
 	}
 }
+
+func TestSimGridInConfigAndFlags(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	cfg := writeSimConfig(t, "rules = [\"kingulu:penultimate=*,min_lift=*\"]\nagents = [\"random\"]\ngames = 20\nmoves = false\nout = \""+out+"\"\n")
+	if _, stderr, code := baolab(t, "sim", "--config", cfg, "-q"); code != 0 {
+		t.Fatalf("sim: exit %d, stderr %s", code, stderr)
+	}
+	m, err := dataset.ReadManifest(out)
+	want := "kingulu | kingulu:min_lift=2 | kingulu:penultimate=origin | kingulu:min_lift=2,penultimate=origin | kingulu:penultimate=never | kingulu:min_lift=2,penultimate=never"
+	if err != nil || strings.Join(m.Experiment.Rules, " | ") != want || m.Games != 120 {
+		t.Fatalf("manifest: rules %q, games %d, %v; want %s", m.Experiment.Rules, m.Games, err, want)
+	}
+	bad := writeSimConfig(t, "rules = [\n  \"kingulu\",\n  \"kingulu:holes=2..4\",\n]\nagents = [\"random\"]\ngames = 10\n")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sim", "--config", bad, "--out", out + "2"}, bad + `:3: key rules[1]: ruleset "kingulu:holes=2..4": kingulu: option "holes": range "2..4" not allowed (allowed: 3..12)`},
+		{[]string{"sim", "--rules", "kingulu:skip_origin=1..2", "--agents", "random", "--games", "1", "--out", out + "2"}, `--rules: ruleset "kingulu:skip_origin=1..2": kingulu: option "skip_origin": value "1..2" not allowed: a range a..b needs an integer option`},
+	} {
+		_, stderr, code := baolab(t, c.args...)
+		if code != 2 || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and %q", c.args, code, stderr, c.want)
+		}
+	}
+}
