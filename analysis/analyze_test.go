@@ -184,8 +184,15 @@ func TestComparison(t *testing.T) {
 	approx(t, "fpa lo", f.Lo, lo)
 	approx(t, "fpa hi", f.Hi, hi)
 	approx(t, "fpa z", f.Statistic, z)
+	// 5 games per reading: the exact permutation test replaces the z test.
+	// 180 of the C(10,5) = 252 splits of the ten scores are as extreme as
+	// the observed one (counted by enumerating the splits).
+	p = 180.0 / 252
 	approx(t, "fpa p", f.P, p)
 	approx(t, "fpa holm", f.PHolm, p) // one pair: Holm leaves p alone
+	if f.Test != testScoreX || c.DrawRate.Test != testFisher {
+		t.Errorf("tests %q and %q, want the exact ones", f.Test, c.DrawRate.Test)
+	}
 	if f.Significant || c.DifferInBalance {
 		t.Error("5 games per reading cannot differ significantly")
 	}
@@ -195,7 +202,7 @@ func TestComparison(t *testing.T) {
 	approx(t, "mw prob", c.Length.ProbLonger, 0.5)
 	approx(t, "mw p", c.Length.P, 1)
 	approx(t, "mw holm", c.Length.PHolm, 1)
-	want := "readings differ in balance: no at 5% (first-player advantage 0.600 vs 0.400, Holm p = 0.45); draw rate: no (0.200 vs 0.200); mean length: no (2.4 vs 2.4 plies)"
+	want := "readings differ in balance: no at 5% (first-player advantage 0.600 vs 0.400, Holm p = 0.71); draw rate: no (0.200 vs 0.200); mean length: no (2.4 vs 2.4 plies)"
 	if c.Verdict != want {
 		t.Errorf("verdict\n%s\nwant\n%s", c.Verdict, want)
 	}
@@ -259,4 +266,76 @@ func TestAllWins(t *testing.T) {
 		t.Errorf("decided games %d", c.Moves.DecidedGames)
 	}
 	approx(t, "decisiveness", c.Moves.Decisiveness.Value, (0.25+1+1+0+0.5)/5)
+}
+
+// TestHolmWiringSeveralComparisons checks Holm's correction as the
+// analysis applies it, over several comparisons whose p-values are not in
+// order, against a brute-force Holm written out here: for comparison i,
+// max over comparisons j with p_j <= p_i of (m − rank_j)·p_j, capped at 1.
+func TestHolmWiringSeveralComparisons(t *testing.T) {
+	dir := t.TempDir()
+	writeRandom(t, dir, 4, 1, 400, 20)
+	s := analyzeDir(t, dir)
+	if len(s.Comparisons) != 6 {
+		t.Fatalf("%d comparisons, want 6", len(s.Comparisons))
+	}
+	holm := func(ps []float64) []float64 {
+		out := make([]float64, len(ps))
+		for i := range ps {
+			for j := range ps {
+				if ps[j] > ps[i] {
+					continue
+				}
+				rank := 0 // p-values below p_j
+				for k := range ps {
+					if ps[k] < ps[j] {
+						rank++
+					}
+				}
+				out[i] = math.Max(out[i], math.Min(1, float64(len(ps)-rank)*ps[j]))
+			}
+		}
+		return out
+	}
+	for _, q := range []struct {
+		name string
+		get  func(*summary.Comparison) summary.Diff
+	}{
+		{"first-player advantage", func(c *summary.Comparison) summary.Diff { return c.FirstPlayerAdvantage }},
+		{"draw rate", func(c *summary.Comparison) summary.Diff { return c.DrawRate }},
+		{"mean length", func(c *summary.Comparison) summary.Diff { return c.MeanLength }},
+	} {
+		var ps []float64
+		for i := range s.Comparisons {
+			ps = append(ps, float64(q.get(&s.Comparisons[i]).P))
+		}
+		want := holm(ps)
+		changed, sorted := false, true
+		for i := range ps {
+			d := q.get(&s.Comparisons[i])
+			if math.Abs(float64(d.PHolm)-want[i]) > 1e-12 || d.Significant != (want[i] < s.Alpha) {
+				t.Errorf("%s, comparison %d (%s vs %s): p %v, Holm %v significant %v; want Holm %v", q.name, i,
+					s.Comparisons[i].RulesetA, s.Comparisons[i].RulesetB, ps[i], d.PHolm, d.Significant, want[i])
+			}
+			changed = changed || want[i] != ps[i]
+			sorted = sorted && (i == 0 || ps[i-1] <= ps[i])
+		}
+		if !changed || sorted {
+			t.Errorf("%s: p-values %v do not exercise the correction (changed %v, sorted %v)", q.name, ps, changed, sorted)
+		}
+	}
+	var ps []float64
+	for _, c := range s.Comparisons {
+		ps = append(ps, float64(c.Length.P))
+	}
+	for i, w := range holm(ps) {
+		if math.Abs(float64(s.Comparisons[i].Length.PHolm)-w) > 1e-12 {
+			t.Errorf("Mann–Whitney, comparison %d: Holm %v, want %v", i, s.Comparisons[i].Length.PHolm, w)
+		}
+	}
+	for _, c := range s.Comparisons {
+		if c.DifferInBalance != c.FirstPlayerAdvantage.Significant {
+			t.Errorf("%s vs %s: differ_in_balance %v, significant %v", c.RulesetA, c.RulesetB, c.DifferInBalance, c.FirstPlayerAdvantage.Significant)
+		}
+	}
 }

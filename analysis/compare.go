@@ -14,7 +14,16 @@ const (
 	testScoreZ = "z (difference of mean scores, unpooled)"
 	testPropZ  = "z (two proportions, pooled; = Pearson chi-square)"
 	testWelch  = "Welch t"
+	testScoreX = "exact permutation (difference of mean scores)"
+	testFisher = "Fisher exact"
 )
+
+// smallSample is the sample size under which the z tests of first-player
+// advantage and draw rate give way to exact tests (the permutation test
+// of the scores, Fisher's test of the draws): below about 30 games the
+// normal approximation is not to be trusted, and the exact tests cost
+// nothing there.
+const smallSample = 30
 
 // compare compares every pair of cells of the same variant and agent pair
 // (A the earlier cell of the pair, B the later) and applies Holm's
@@ -42,12 +51,22 @@ func compare(accs []*cellAcc, cells []summary.Cell, conf, alpha float64) []summa
 		ma, va := scoreMoments(a)
 		mb, vb := scoreMoments(b)
 		d, lo, hi, z, pv := stats.MeanDiff(ma, va, float64(a.games), mb, vb, float64(b.games), conf)
-		c.FirstPlayerAdvantage = diff(ma, mb, d, lo, hi, z, math.NaN(), pv, testScoreZ)
+		test := testScoreZ
+		if small := min(a.games, b.games) < smallSample; small || va+vb == 0 {
+			wa, ha, la := scoreCounts(a)
+			wb, hb, lb := scoreCounts(b)
+			pv, test = stats.ExactScoreTest(wa, ha, la, wb, hb, lb), testScoreX
+		}
+		c.FirstPlayerAdvantage = diff(ma, mb, d, lo, hi, z, math.NaN(), pv, test)
 
 		da, db := float64(a.results[engine.Draw]), float64(b.results[engine.Draw])
 		d, lo, hi = stats.NewcombeDiff(da, float64(a.games), db, float64(b.games), conf)
 		z, pv = stats.TwoProportionZ(da, float64(a.games), db, float64(b.games))
-		c.DrawRate = diff(da/float64(a.games), db/float64(b.games), d, lo, hi, z, math.NaN(), pv, testPropZ)
+		test = testPropZ
+		if min(a.games, b.games) < smallSample {
+			pv, test = stats.FisherExact(a.results[engine.Draw], a.games, b.results[engine.Draw], b.games), testFisher
+		}
+		c.DrawRate = diff(da/float64(a.games), db/float64(b.games), d, lo, hi, z, math.NaN(), pv, test)
 
 		la, lb := a.plies.Summarize(), b.plies.Summarize()
 		d, lo, hi, t, df, pv := stats.Welch(la.Mean, la.SD*la.SD, float64(la.N), lb.Mean, lb.SD*lb.SD, float64(lb.N), conf)
@@ -85,6 +104,12 @@ func compare(accs []*cellAcc, cells []summary.Cell, conf, alpha float64) []summa
 		c.Verdict = verdict(c, alpha)
 	}
 	return out
+}
+
+// scoreCounts returns the first mover's wins, half points (draws and
+// unfinished games) and losses.
+func scoreCounts(a *cellAcc) (wins, halves, losses int64) {
+	return a.firstWins, a.games - a.firstWins - a.secondWins, a.secondWins
 }
 
 // scoreMoments returns the mean and unbiased variance of the first

@@ -67,8 +67,12 @@
 //     pair but different rulesets. First-player advantage: difference of
 //     mean scores with the unpooled z test and Wald interval. Draw rate:
 //     pooled two-proportion z test (Pearson's chi-square) with Newcombe's
-//     interval. Mean game length: Welch's t test and interval, plus the
-//     Mann–Whitney U test on the exact length histograms. Holm's
+//     interval. When either reading has fewer than 30 games (or neither
+//     reading's scores vary) the tests are exact instead: the permutation
+//     test of the mean scores and Fisher's test of the draws (the
+//     intervals stay as they are). Mean game length: Welch's t test and
+//     interval, plus the Mann–Whitney U test on the exact length
+//     histograms. Holm's
 //     correction is applied over all pairs, one family per test; the
 //     verdict "readings differ in balance" is the Holm-corrected test of
 //     first-player advantage at 5%.

@@ -23,6 +23,12 @@
 //     the interval excludes zero.
 //   - A difference of two means of unbounded values (game lengths) gets
 //     Welch's t interval and test (Welch–Satterthwaite degrees of freedom).
+//   - Small or degenerate samples get exact tests, since the normal
+//     approximation would call 3 wins against 3 losses significant:
+//     FisherExact (two proportions), ExactScoreTest (permutation test of
+//     mean scores of wins, draws and losses), and in MeanDiff and Welch the
+//     permutation test of two constant samples (both variances zero); with
+//     a sample of one value and a varying other no test is made (p = 1).
 //   - Mann–Whitney's U test is computed exactly from two count histograms
 //     (mid-ranks for ties), with the normal approximation, the tie
 //     correction of the variance and a continuity correction of 0.5, as R's

@@ -97,16 +97,29 @@ func TwoSidedNormalP(z float64) float64 {
 // with sample variances v1 and v2 by the normal approximation: the Wald
 // interval d ± z·se and the z test, se = sqrt(v1/n1 + v2/n2). It returns
 // the difference m1 − m2, the interval, the statistic and its two-sided
-// p-value. When se = 0 the interval is the point d and p is 1 if d = 0,
-// else 0.
+// p-value.
+//
+// Where the normal approximation has nothing to stand on it does not
+// pretend: when both samples are constant (se = 0, for instance 3 wins
+// against 3 losses) the p-value is that of the exact permutation test of
+// two constant samples (p = 2/C(6,3) = 0.1 for 3 against 3; 1 when the
+// means are equal), z is ±Inf or 0 and the interval is undefined (NaN);
+// when a sample has fewer than two values and the other varies, its
+// variance is unknown, so no test is made (p = 1, conservative) and z and
+// the interval are NaN.
 func MeanDiff(m1, v1, n1, m2, v2, n2, conf float64) (diff, lo, hi, z, p float64) {
 	diff = m1 - m2
+	nan := math.NaN()
 	se := math.Sqrt(v1/n1 + v2/n2)
-	if se == 0 || math.IsNaN(se) {
+	constant := (n1 < 2 || v1 == 0) && (n2 < 2 || v2 == 0)
+	switch {
+	case constant:
 		if diff == 0 {
-			return diff, diff, diff, 0, 1
+			return diff, nan, nan, 0, 1
 		}
-		return diff, diff, diff, math.Copysign(math.Inf(1), diff), 0
+		return diff, nan, nan, math.Copysign(math.Inf(1), diff), constantSamplesP(m1, n1, m2, n2)
+	case n1 < 2 || n2 < 2 || math.IsNaN(se):
+		return diff, nan, nan, nan, 1
 	}
 	h := Z(conf) * se
 	z = diff / se
@@ -121,14 +134,15 @@ func MeanDiff(m1, v1, n1, m2, v2, n2, conf float64) (diff, lo, hi, z, p float64)
 //	df = (v1/n1 + v2/n2)² / ((v1/n1)²/(n1−1) + (v2/n2)²/(n2−1))
 //
 // and the two-sided p-value from Student's t with df degrees of freedom.
-// Each sample needs at least two values; otherwise, or when se = 0, it
-// behaves like MeanDiff with se = 0.
+// Each sample needs at least two values and se > 0; otherwise it returns
+// what MeanDiff returns in that case (an exact test of two constant
+// samples, or no test: p = 1) with df = NaN.
 func Welch(m1, v1, n1, m2, v2, n2, conf float64) (diff, lo, hi, t, df, p float64) {
 	diff = m1 - m2
 	a, b := v1/n1, v2/n2
 	se := math.Sqrt(a + b)
 	if n1 < 2 || n2 < 2 || se == 0 || math.IsNaN(se) {
-		_, lo, hi, t, p = MeanDiff(m1, 0, n1, m2, 0, n2, conf)
+		_, lo, hi, t, p = MeanDiff(m1, v1, n1, m2, v2, n2, conf)
 		return diff, lo, hi, t, math.NaN(), p
 	}
 	df = (a + b) * (a + b) / (a*a/(n1-1) + b*b/(n2-1))

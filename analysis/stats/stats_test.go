@@ -88,8 +88,76 @@ func TestMeanDiff(t *testing.T) {
 	if _, _, _, _, p := MeanDiff(1, 0, 10, 1, 0, 10, conf); p != 1 {
 		t.Errorf("equal constant samples: p = %v, want 1", p)
 	}
-	if _, _, _, _, p := MeanDiff(1, 0, 10, 0, 0, 10, conf); p != 0 {
-		t.Errorf("different constant samples: p = %v, want 0", p)
+	// Constant samples: the exact permutation test, worked by hand. 3 wins
+	// against 3 losses: of the C(6,3) = 20 splits of the six games, only
+	// the observed one and its mirror are as extreme, p = 2/20.
+	for i, c := range []struct{ m1, n1, m2, n2, p float64 }{
+		{1, 3, 0, 3, 0.1},
+		{1, 10, 0, 10, 2.0 / 184756}, // 2/C(20,10)
+		{1, 1, 0, 1, 1},              // 1 win against 1 loss: both splits as extreme
+		// 2 against 3: the observed split (d = 1) is the only one with
+		// |d| >= 1; the others have j = 1 (d = −1/6) or j = 0 (d = −2/3).
+		{1, 2, 0, 3, 0.1},
+		{5, 4, 5, 1, 1},
+	} {
+		d, lo, hi, z, p := MeanDiff(c.m1, 0, c.n1, c.m2, 0, c.n2, conf)
+		if !near(p, c.p, 1e-12) || d != c.m1-c.m2 || !math.IsNaN(lo) || !math.IsNaN(hi) {
+			t.Errorf("constant case %d: d %v [%v, %v] z %v p %v, want p %v and no interval", i, d, lo, hi, z, p, c.p)
+		}
+		if _, _, _, _, df, pw := Welch(c.m1, 0, c.n1, c.m2, 0, c.n2, conf); pw != p || !math.IsNaN(df) {
+			t.Errorf("constant case %d: Welch p %v df %v, want MeanDiff's p %v", i, pw, df, p)
+		}
+	}
+	// One value against a varying sample: no test.
+	if _, lo, _, z, p := MeanDiff(1, 0, 1, 0.2, 0.1, 50, conf); p != 1 || !math.IsNaN(z) || !math.IsNaN(lo) {
+		t.Errorf("n1 = 1: z %v p %v lo %v, want NaN, 1, NaN", z, p, lo)
+	}
+	if _, _, _, _, _, p := Welch(100, math.NaN(), 1, 30, 4, 50, conf); p != 1 {
+		t.Errorf("Welch with n1 = 1: p %v, want 1", p)
+	}
+}
+
+// Published and hand-worked values: Fisher's tea-tasting table [[3,1],[1,3]]
+// has two-sided p = 0.4857 (R: fisher.test); [[3,0],[0,3]] p = 2/20;
+// [[2,1],[0,3]] p = 8/20 (tables with 2 or 0 successes in the first row).
+func TestFisherExact(t *testing.T) {
+	for i, c := range []struct {
+		k1, n1, k2, n2 int64
+		p              float64
+	}{
+		{3, 4, 1, 4, 34.0 / 70},
+		{3, 3, 0, 3, 0.1},
+		{2, 3, 0, 3, 0.4},
+		{0, 3, 0, 3, 1},
+		{5, 5, 5, 5, 1},
+		{1, 1, 0, 1, 1},
+	} {
+		if p := FisherExact(c.k1, c.n1, c.k2, c.n2); !near(p, c.p, 1e-12) {
+			t.Errorf("case %d: p = %v, want %v", i, p, c.p)
+		}
+	}
+}
+
+// Hand-worked splits: {1, 1/2} against {0}: of the three splits of the
+// pooled {1, 1/2, 0} into 2 + 1, two have |d| = 3/4, one d = 0: p = 2/3.
+// With wins and losses only the test is Fisher's on the wins.
+func TestExactScoreTest(t *testing.T) {
+	for i, c := range []struct {
+		w1, h1, l1, w2, h2, l2 int64
+		p                      float64
+	}{
+		{3, 0, 0, 0, 0, 3, 0.1},
+		{1, 1, 0, 0, 0, 1, 2.0 / 3},
+		{2, 0, 1, 0, 0, 3, 0.4},
+		{3, 0, 1, 1, 0, 3, 34.0 / 70},
+		{1, 1, 1, 1, 1, 1, 1},
+		// {1/2, 1/2} against {1, 0}: the observed d is 0, so every split is
+		// at least as extreme: p = 1.
+		{0, 2, 0, 1, 0, 1, 1},
+	} {
+		if p := ExactScoreTest(c.w1, c.h1, c.l1, c.w2, c.h2, c.l2); !near(p, c.p, 1e-12) {
+			t.Errorf("case %d: p = %v, want %v", i, p, c.p)
+		}
 	}
 }
 
