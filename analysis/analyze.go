@@ -7,6 +7,7 @@ import (
 	"math"
 	"runtime"
 
+	"github.com/baolab/baolab/analysis/effects"
 	"github.com/baolab/baolab/analysis/stats"
 	"github.com/baolab/baolab/analysis/summary"
 	"github.com/baolab/baolab/engine"
@@ -62,6 +63,10 @@ func Analyze(ctx context.Context, ds *Dataset, opt Options) (*summary.Summary, e
 		s.Cells = append(s.Cells, cellSummary(a, ds.Moves != nil, opt.Confidence))
 	}
 	s.Comparisons = compare(cells, s.Cells, opt.Confidence, opt.Alpha)
+	var notes []string
+	s.Effects, notes = effects.Estimate(s.Cells, opt.Confidence)
+	s.Notes = append(s.Notes, notes...)
+	s.Ranking = effects.Rank(s.Cells, opt.Alpha)
 	if ds.Moves == nil {
 		s.Notes = append(s.Notes, "the dataset has no move log (moves/): branching factor, decision moves, laps per move, lead changes and decisiveness are null")
 	}

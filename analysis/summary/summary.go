@@ -229,6 +229,53 @@ type Comparison struct {
 	Verdict         string `json:"verdict"`
 }
 
+// Effect is the effect of one option value (or of a pair of values of two
+// options) on one quantity, estimated over the readings of one variant
+// played by one agent pair. Its JSON keys are exactly those below, which
+// other tools read.
+type Effect struct {
+	Variant string `json:"variant"`
+	Agents  string `json:"agents"` // SOUTH/NORTH
+	// Option is an option key, or "a:b" for the interaction of options a
+	// and b; Value is the level compared with the option's default ("x:y"
+	// for an interaction).
+	Option   string `json:"option"`
+	Value    string `json:"value"`
+	Quantity string `json:"quantity"` // first_player_advantage, draw_rate, never_ending_rate or mean_length
+	// Estimate is a log odds ratio for the three shares and a difference
+	// in plies for mean_length; [Lo, Hi] its interval.
+	Estimate Num `json:"estimate"`
+	Lo       Num `json:"lo"`
+	Hi       Num `json:"hi"`
+	// PHolm is the two-sided p-value of no effect, Holm-corrected over
+	// every entry of the quantity.
+	PHolm Num `json:"p_holm"`
+
+	// SE and P (not written to effects.json) are the standard error and
+	// the uncorrected p-value.
+	SE Num `json:"-"`
+	P  Num `json:"-"`
+}
+
+// Ranked is one reading in the ranking of the readings of a variant and
+// agent pair by balance: |first-player advantage − 1/2|, smallest first.
+type Ranked struct {
+	Variant              string   `json:"variant"`
+	Agents               string   `json:"agents"`
+	Rank                 int      `json:"rank"` // 1 for the most balanced
+	Ruleset              string   `json:"ruleset"`
+	Games                int64    `json:"games"`
+	FirstPlayerAdvantage Interval `json:"first_player_advantage"`
+	// Imbalance is |FPA − 1/2| with the image of the FPA's interval.
+	Imbalance Interval `json:"imbalance"`
+	// P is the p-value (Bonferroni over the other readings) of the
+	// one-sided z tests that some other reading is more balanced;
+	// AsBalancedAsBest is P >= Alpha: the reading is not distinguishable
+	// from the most balanced (Gupta's subset selection).
+	P                Num  `json:"p"`
+	AsBalancedAsBest bool `json:"as_balanced_as_best"`
+}
+
 // Summary is everything `baolab analyze` computed from one dataset.
 type Summary struct {
 	Format     string  `json:"format"`
@@ -244,6 +291,11 @@ type Summary struct {
 	Manifest    string       `json:"manifest"`
 	Cells       []Cell       `json:"cells"`
 	Comparisons []Comparison `json:"comparisons"`
+	// Effects are the option effects of the grids in the dataset (package
+	// analysis/effects), written as effects.json; Ranking orders the
+	// readings of each variant and agent pair by balance (ranking.json).
+	Effects []Effect `json:"effects"`
+	Ranking []Ranked `json:"ranking"`
 	// Notes explain what was left out (e.g. a figure that needs several
 	// agent pairs).
 	Notes []string `json:"notes"`

@@ -4,7 +4,8 @@
 // precision, summary.md for reading, and summary.tex (booktabs) for a
 // paper, with intervals written as 0.512 [0.509, 0.515]. The comparisons
 // of rule readings go to comparison.json, .csv, .md and .tex in the same
-// way.
+// way; the option effects of rule grids (package analysis/effects) to
+// effects.*, and the readings ranked by balance to ranking.*.
 //
 // Undefined numbers (NaN) are null in JSON, empty in CSV and "–" in
 // Markdown and LaTeX.
@@ -37,6 +38,14 @@ func Write(s *summary.Summary, dir string) ([]string, error) {
 		{"comparison.csv", WriteComparisonCSV},
 		{"comparison.md", WriteComparisonMarkdown},
 		{"comparison.tex", WriteComparisonLaTeX},
+		{"effects.json", WriteEffectsJSON},
+		{"effects.csv", WriteEffectsCSV},
+		{"effects.md", WriteEffectsMarkdown},
+		{"effects.tex", WriteEffectsLaTeX},
+		{"ranking.json", WriteRankingJSON},
+		{"ranking.csv", WriteRankingCSV},
+		{"ranking.md", WriteRankingMarkdown},
+		{"ranking.tex", WriteRankingLaTeX},
 	}
 	var paths []string
 	for _, f := range files {

@@ -56,6 +56,8 @@ func TestGolden(t *testing.T) {
 	}{
 		{"summary.json", WriteJSON}, {"summary.csv", WriteCSV}, {"summary.md", WriteMarkdown}, {"summary.tex", WriteLaTeX},
 		{"comparison.json", WriteComparisonJSON}, {"comparison.csv", WriteComparisonCSV}, {"comparison.md", WriteComparisonMarkdown}, {"comparison.tex", WriteComparisonLaTeX},
+		{"effects.json", WriteEffectsJSON}, {"effects.csv", WriteEffectsCSV}, {"effects.md", WriteEffectsMarkdown}, {"effects.tex", WriteEffectsLaTeX},
+		{"ranking.json", WriteRankingJSON}, {"ranking.csv", WriteRankingCSV}, {"ranking.md", WriteRankingMarkdown}, {"ranking.tex", WriteRankingLaTeX},
 	} {
 		golden(t, c.name, render(t, c.f, s))
 	}
@@ -198,11 +200,11 @@ func TestWrite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(paths) != 8 {
+	if len(paths) != 16 {
 		t.Errorf("%d files", len(paths))
 	}
 	ents, _ := os.ReadDir(dir)
-	if len(ents) != 8 {
+	if len(ents) != 16 {
 		t.Errorf("%d entries in the directory (temporary files left?)", len(ents))
 	}
 	if os.Getuid() != 0 { // root writes anywhere

@@ -1,0 +1,177 @@
+package effects
+
+import (
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/baolab/baolab/analysis/stats"
+	"github.com/baolab/baolab/analysis/summary"
+	_ "github.com/baolab/baolab/engine/all"
+)
+
+// cell returns a summary cell of n games with first-mover wins w, losses
+// l (the rest drawn), ne games that met a never-ending move, and lengths
+// of mean m and standard deviation sd.
+func cell(ruleset string, n, w, l, ne int64, m, sd float64) summary.Cell {
+	variant, _, _ := strings.Cut(ruleset, ":")
+	c := summary.Cell{Ruleset: ruleset, Variant: variant, AgentSouth: "random", AgentNorth: "random", First: "south", Games: n}
+	c.FirstMoverWins.Count, c.SecondMoverWins.Count = w, l
+	c.Outcomes.Draw.Count = n - w - l
+	c.NeverEnding.Games.Count = ne
+	c.Length.Mean.Value, c.Length.SD = summary.Num(m), summary.Num(sd)
+	score := float64(w) + float64(n-w-l)/2
+	lo, hi := stats.Wilson(score, float64(n), 0.95)
+	c.FirstPlayerAdvantage = summary.Interval{Value: summary.Num(score / float64(n)), Lo: summary.Num(lo), Hi: summary.Num(hi)}
+	return c
+}
+
+// A full 3×2 grid of kingulu readings whose first-player score follows an
+// additive logistic model, with expected counts: the main effects come
+// back, the interactions are zero, and the entries carry the names that
+// other tools read.
+func TestEstimateGrid(t *testing.T) {
+	const n = 1_000_000
+	pen := map[string]float64{"lap": 0, "origin": 0.4, "never": -0.3}
+	lift := map[string]float64{"1": 0, "2": 0.2}
+	var cells []summary.Cell
+	for _, p := range []string{"lap", "origin", "never"} {
+		for _, m := range []string{"1", "2"} {
+			rs := "kingulu"
+			var opts []string
+			if m != "1" {
+				opts = append(opts, "min_lift="+m)
+			}
+			if p != "lap" {
+				opts = append(opts, "penultimate="+p)
+			}
+			if len(opts) > 0 {
+				rs += ":" + strings.Join(opts, ",")
+			}
+			// No draws: the score is a win share.
+			w := int64(math.Round(n * sigmoid(0.1+pen[p]+lift[m])))
+			cells = append(cells, cell(rs, n, w, n-w, 5000, 40+10*lift[m], 8))
+		}
+	}
+	es, notes := Estimate(cells, 0.95)
+	var fpa []summary.Effect
+	for _, e := range es {
+		if e.Variant != "kingulu" || e.Agents != "random/random" {
+			t.Errorf("entry %+v", e)
+		}
+		if e.Quantity == "first_player_advantage" {
+			fpa = append(fpa, e)
+		}
+	}
+	// Main effects ranked by size, then the two interactions.
+	want := []struct {
+		option, value string
+		est           float64
+	}{
+		{"penultimate", "origin", 0.4}, {"penultimate", "never", -0.3}, {"min_lift", "2", 0.2},
+		{"min_lift:penultimate", "2:origin", 0}, {"min_lift:penultimate", "2:never", 0},
+	}
+	if len(fpa) != len(want) {
+		t.Fatalf("%d first-player advantage entries, want %d: %+v", len(fpa), len(want), fpa)
+	}
+	for i, w := range want {
+		e := fpa[i]
+		if i >= 3 && e.Value != w.value { // interactions of size ~0: either order
+			e = fpa[7-i]
+		}
+		if e.Option != w.option || e.Value != w.value || !near(float64(e.Estimate), w.est, 2e-5) {
+			t.Errorf("entry %d: %s=%s %v, want %s=%s %v", i, e.Option, e.Value, e.Estimate, w.option, w.value, w.est)
+		}
+		if !(e.Lo < e.Estimate && e.Estimate < e.Hi) {
+			t.Errorf("entry %d: interval [%v, %v]", i, e.Lo, e.Hi)
+		}
+	}
+	if fpa[0].PHolm > 1e-10 || fpa[3].PHolm < 0.5 {
+		t.Errorf("p_holm of a large effect %v, of no interaction %v", fpa[0].PHolm, fpa[3].PHolm)
+	}
+	// Mean length: +10 plies per unit of lift's log odds, i.e. +2 for
+	// min_lift=2 and nothing for penultimate.
+	for _, e := range es {
+		if e.Quantity == "mean_length" && e.Option == "min_lift" && !near(float64(e.Estimate), 2, 1e-9) {
+			t.Errorf("mean length of min_lift=2: %v", e.Estimate)
+		}
+	}
+	// Every game was decided: no draw rate.
+	if len(notes) != 1 || !strings.Contains(notes[0], "draw_rate") {
+		t.Errorf("notes %q", notes)
+	}
+	b, _ := json.Marshal(es[0])
+	if got := string(b); !strings.HasPrefix(got, `{"variant":"kingulu","agents":"random/random","option":"penultimate","value":"origin","quantity":"first_player_advantage","estimate":`) ||
+		strings.Count(got, `":`) != 9 || !strings.Contains(got, `"lo":`) || !strings.Contains(got, `"hi":`) || !strings.Contains(got, `"p_holm":`) {
+		t.Errorf("JSON entry %s", got)
+	}
+}
+
+// Holm over the entries of one quantity, across agent pairs and options.
+func TestEstimateHolm(t *testing.T) {
+	cells := []summary.Cell{
+		cell("kingulu", 2000, 1000, 900, 10, 40, 8),
+		cell("kingulu:min_lift=2", 2000, 1100, 850, 30, 42, 8),
+		cell("kingulu:skip_origin=on", 2000, 1010, 890, 12, 40.5, 8),
+	}
+	other := cell("kingulu", 2000, 950, 950, 10, 40, 8)
+	other.AgentNorth = "greedy"
+	other2 := cell("kingulu:min_lift=2", 2000, 1010, 900, 20, 41, 8)
+	other2.AgentNorth = "greedy"
+	cells = append(cells, other, other2)
+	es, _ := Estimate(cells, 0.95)
+	for _, q := range Quantities {
+		var ps, adj []float64
+		for _, e := range es {
+			if e.Quantity == q {
+				ps, adj = append(ps, float64(e.P)), append(adj, float64(e.PHolm))
+			}
+		}
+		if len(ps) != 3 {
+			t.Fatalf("%s: %d entries, want 3 (no interactions in a one-at-a-time design)", q, len(ps))
+		}
+		for i, w := range stats.Holm(ps) {
+			if !near(adj[i], w, 1e-15) {
+				t.Errorf("%s: Holm %v, want %v", q, adj, stats.Holm(ps))
+			}
+		}
+	}
+}
+
+func TestRank(t *testing.T) {
+	cells := []summary.Cell{
+		cell("kingulu", 10000, 6000, 4000, 0, 40, 8),                   // 0.60
+		cell("kingulu:min_lift=2", 10000, 5050, 4950, 0, 40, 8),        // 0.505
+		cell("kingulu:skip_origin=on", 10000, 4900, 5100, 0, 40, 8),    // 0.49
+		cell("kingulu:penultimate=never", 10000, 4500, 5500, 0, 40, 8), // 0.45
+	}
+	rs := Rank(cells, 0.05)
+	want := []struct {
+		ruleset string
+		same    bool
+	}{{"kingulu:min_lift=2", true}, {"kingulu:skip_origin=on", true}, {"kingulu:penultimate=never", false}, {"kingulu", false}}
+	if len(rs) != len(want) {
+		t.Fatalf("%d ranked", len(rs))
+	}
+	for i, w := range want {
+		r := rs[i]
+		if r.Rank != i+1 || r.Ruleset != w.ruleset || r.AsBalancedAsBest != w.same {
+			t.Errorf("rank %d: %s (as balanced as best %v, p %v), want %s %v", r.Rank, r.Ruleset, r.AsBalancedAsBest, r.P, w.ruleset, w.same)
+		}
+	}
+	// Hand-worked: 0.49 against 0.505: imbalances 0.01 and 0.005, standard
+	// errors sqrt(0.49·0.51/9999) and sqrt(0.505·0.495/9999); z = 0.005/se
+	// = 0.7071..., one-sided p = 0.2398, times k−1 = 3.
+	se := math.Sqrt((0.49*0.51 + 0.505*0.495) / 9999)
+	p := 3 * (1 - 0.5*math.Erfc(-0.005/se/math.Sqrt2))
+	if !near(float64(rs[1].P), p, 1e-9) {
+		t.Errorf("p of the second: %v, want %v", rs[1].P, p)
+	}
+	if f := rs[0].Imbalance; !near(float64(f.Value), 0.005, 1e-12) || f.Lo != 0 {
+		t.Errorf("imbalance of the first %+v: interval covers 1/2, so lo = 0", f)
+	}
+	if f := rs[3].Imbalance; !near(float64(f.Lo), float64(rs[3].FirstPlayerAdvantage.Lo)-0.5, 1e-12) {
+		t.Errorf("imbalance of the last %+v", f)
+	}
+}
