@@ -25,6 +25,10 @@ type Figure struct {
 	Plot   *plot.Plot
 	Legend []LegendEntry
 	Height vg.Length // of the plot, without the legend band
+	// Lower, if not nil, is a second plot drawn below the first, Lower
+	// Height tall (the effects figure's panel of mean lengths).
+	Lower       *plot.Plot
+	LowerHeight vg.Length
 }
 
 // LegendEntry is one item of a figure's legend.
@@ -82,14 +86,17 @@ func (f *Figure) legendHeight(w vg.Length) vg.Length {
 
 // Size returns the width and the full height of the figure.
 func (f *Figure) Size() (w, h vg.Length) {
-	return Width, f.Height + f.legendHeight(Width)
+	return Width, f.Height + f.LowerHeight + f.legendHeight(Width)
 }
 
 // Draw draws the figure on c: the legend band at the top, the plot below.
 func (f *Figure) Draw(c draw.Canvas) {
 	w := c.Max.X - c.Min.X
 	row, x, heights := f.legendLayout(w)
-	f.Plot.Draw(draw.Crop(c, margin, -margin, margin/2, -f.legendHeight(w)))
+	if f.Lower != nil {
+		f.Lower.Draw(draw.Crop(c, margin, -margin, margin/2, -f.legendHeight(w)-f.Height))
+	}
+	f.Plot.Draw(draw.Crop(c, margin, -margin, margin/2+f.LowerHeight, -f.legendHeight(w)))
 	sty := legendStyle()
 	tops := make([]vg.Length, len(heights))
 	top := c.Max.Y - margin/2

@@ -23,13 +23,25 @@ func Build(s *summary.Summary) (figs []*Figure, notes []string) {
 	if len(s.Cells) == 0 {
 		return nil, []string{"no figures: the summary has no cells"}
 	}
-	figs = append(figs, Outcomes(s), FPA(s), Length(s), EndReasons(s))
+	for _, part := range []struct {
+		s     *summary.Summary
+		build func(*summary.Summary) *Figure
+	}{{s, Outcomes}, {byFPA(s), FPA}, {s, Length}, {s, EndReasons}} {
+		fs, note := parts(part.s, part.build)
+		figs = append(figs, fs...)
+		if note != "" {
+			notes = append(notes, note)
+		}
+	}
 	if f := Strength(s); f != nil {
 		figs = append(figs, f)
 	} else {
 		notes = append(notes, "figure fpa-strength left out: the dataset has a single agent pair")
 	}
 	figs = append(figs, Convergence(s))
+	if len(s.Effects) > 0 {
+		figs = append(figs, Effects(s)...)
+	}
 	return figs, notes
 }
 

@@ -16,8 +16,10 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/baolab/baolab/analysis/effects"
 	"github.com/baolab/baolab/analysis/internal/fixture"
 	"github.com/baolab/baolab/analysis/summary"
+	"github.com/baolab/baolab/engine"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden images in testdata")
@@ -32,14 +34,14 @@ func names(figs []*Figure) []string {
 
 func TestBuild(t *testing.T) {
 	figs, notes := Build(fixture.Summary())
-	if got := strings.Join(names(figs), " "); got != "outcomes fpa length end-reasons convergence" {
+	if got := strings.Join(names(figs), " "); got != "outcomes fpa length end-reasons convergence effects" {
 		t.Errorf("figures %s", got)
 	}
 	if len(notes) != 1 || !strings.Contains(notes[0], "fpa-strength") {
 		t.Errorf("notes %q", notes)
 	}
 	figs, notes = Build(fixture.Strength())
-	if got := strings.Join(names(figs), " "); got != "outcomes fpa length end-reasons fpa-strength convergence" || len(notes) != 0 {
+	if got := strings.Join(names(figs), " "); got != "outcomes fpa length end-reasons fpa-strength convergence effects" || len(notes) != 0 {
 		t.Errorf("figures %s, notes %q", got, notes)
 	}
 	if figs, notes := Build(&summary.Summary{}); figs != nil || len(notes) != 1 {
@@ -249,7 +251,7 @@ func TestFormats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(paths) != 18 || len(notes) != 0 {
+	if len(paths) != 21 || len(notes) != 0 {
 		t.Fatalf("%d files, notes %q", len(paths), notes)
 	}
 	for _, p := range paths {
@@ -289,7 +291,7 @@ func TestFormats(t *testing.T) {
 		}
 	}
 	ents, _ := os.ReadDir(dir)
-	if len(ents) != 18 {
+	if len(ents) != 21 {
 		t.Errorf("%d entries in the directory (temporary files left?)", len(ents))
 	}
 }
@@ -386,4 +388,59 @@ func absDiff(a, b uint32) uint32 {
 		return a - b
 	}
 	return b - a
+}
+
+// TestSixtyFourReadings checks that a grid of 64 readings gives figures at
+// most one page (MaxHeight = 9 in) tall at single-column width, split into
+// parts that together show every reading once.
+func TestSixtyFourReadings(t *testing.T) {
+	grid, err := engine.Expand("kingulu:min_lift=*,first_lap_rule=*,skip_origin=*,infinite=*,first=*,holes=5..6")
+	if err != nil || len(grid) != 64 {
+		t.Fatalf("grid: %d rulesets, %v", len(grid), err)
+	}
+	s := fixture.Summary()
+	base := s.Cells
+	s.Cells = nil
+	for i, r := range grid {
+		c := base[i%len(base)]
+		c.Ruleset = r
+		s.Cells = append(s.Cells, c)
+	}
+	s.Effects, _ = effects.Estimate(s.Cells, 0.95)
+	figs, notes := Build(s)
+	rows := map[string]int{}
+	for _, f := range figs {
+		w, h := f.Size()
+		if w != 3.4*vg.Inch || h > 9*vg.Inch {
+			t.Errorf("%s: %.2f × %.2f in, want %.1f in wide and at most %.0f in tall", f.Name, float64(w/vg.Inch), float64(h/vg.Inch), float64(Width/vg.Inch), float64(MaxHeight/vg.Inch))
+		}
+		base, _, _ := strings.Cut(f.Name, "-")
+		if f.Name == "end-reasons" || strings.HasPrefix(f.Name, "end-reasons-") {
+			base = "end-reasons"
+		}
+		if base == "fpa" || base == "outcomes" || base == "end-reasons" {
+			rows[base] += len(yTicks(f.Plot))
+		}
+	}
+	for _, name := range []string{"fpa", "outcomes", "end-reasons"} {
+		if rows[name] != 64 {
+			t.Errorf("%s: %d rows over its parts, want 64", name, rows[name])
+		}
+	}
+	if got := strings.Join(names(figs), " "); !strings.Contains(got, "fpa-2") || !strings.Contains(got, "effects") {
+		t.Errorf("figures %s", got)
+	}
+	if len(notes) < 3 || !strings.Contains(strings.Join(notes, "\n"), "figure fpa split into") {
+		t.Errorf("notes %q", notes)
+	}
+	// The parts of fpa continue one another: largest first throughout.
+	var got []string
+	for _, f := range figs {
+		if f.Name == "fpa" || strings.HasPrefix(f.Name, "fpa-") && f.Name != "fpa-strength" {
+			got = append(got, yTicks(f.Plot)...)
+		}
+	}
+	if want := cellLabels(byFPA(s)); strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("fpa rows over the parts\n%q\nwant\n%q", got, want)
+	}
 }

@@ -17,6 +17,14 @@
 //	end-reasons   end reasons as stacked bars
 //	fpa-strength  first-player advantage per agent pair (only with several agent pairs)
 //	convergence   first-player advantage against the number of games
+//	effects       effects of the rule options (package analysis/effects), ranked by size:
+//	              log odds ratios of the shares above, difference in mean length below
+//
+// No figure is taller than MaxHeight (9 in, one page): a figure with one
+// row per cell (outcomes, fpa, length, end-reasons) or per option value
+// (effects) that would be taller is split into parts of consecutive rows
+// saved as NAME, NAME-2, ..., and a note says so (64 readings give parts
+// of 16 to 22 rows).
 //
 // With more than eight cells, overlaid curves would be unreadable: length
 // then draws one row per cell (median, mean, 25–75% and 5–95% of games)
