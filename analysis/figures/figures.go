@@ -40,7 +40,11 @@ func Build(s *summary.Summary) (figs []*Figure, notes []string) {
 	}
 	figs = append(figs, Convergence(s))
 	if len(s.Effects) > 0 {
-		figs = append(figs, Effects(s)...)
+		ef := Effects(s)
+		figs = append(figs, ef...)
+		if len(ef) > 1 {
+			notes = append(notes, fmt.Sprintf("figure effects split into %d parts (%v), to stay one page tall", len(ef), names(ef)))
+		}
 	}
 	return figs, notes
 }
@@ -711,4 +715,13 @@ func cellLabels(s *summary.Summary) []string {
 		names[i] = label(s, c)
 	}
 	return names
+}
+
+// names lists the names of figs.
+func names(figs []*Figure) []string {
+	var out []string
+	for _, f := range figs {
+		out = append(out, f.Name)
+	}
+	return out
 }

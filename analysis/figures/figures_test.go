@@ -24,14 +24,6 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden images in testdata")
 
-func names(figs []*Figure) []string {
-	var out []string
-	for _, f := range figs {
-		out = append(out, f.Name)
-	}
-	return out
-}
-
 func TestBuild(t *testing.T) {
 	figs, notes := Build(fixture.Summary())
 	if got := strings.Join(names(figs), " "); got != "outcomes fpa length end-reasons convergence effects" {

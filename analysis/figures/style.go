@@ -23,8 +23,8 @@
 // No figure is taller than MaxHeight (9 in, one page): a figure with one
 // row per cell (outcomes, fpa, length, end-reasons) or per option value
 // (effects) that would be taller is split into parts of consecutive rows
-// saved as NAME, NAME-2, ..., and a note says so (64 readings give parts
-// of 16 to 22 rows).
+// saved as NAME, NAME-2, ..., and a note says so (the 48 readings of
+// configs/readings-kingulu.toml give three parts of 16 rows).
 //
 // With more than eight cells, overlaid curves would be unreadable: length
 // then draws one row per cell (median, mean, 25–75% and 5–95% of games)
