@@ -76,4 +76,8 @@
 //     correction is applied over all pairs, one family per test; the
 //     verdict "readings differ in balance" is the Holm-corrected test of
 //     first-player advantage at 5%.
+//   - Effects of the rule options and the ranking of the readings by
+//     balance (package analysis/effects) are computed from the cells'
+//     counts and sums, for every variant × agent pair with two or more
+//     readings; they go to effects.* and ranking.*.
 package analysis

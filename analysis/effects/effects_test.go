@@ -175,3 +175,24 @@ func TestRank(t *testing.T) {
 		t.Errorf("imbalance of the last %+v", f)
 	}
 }
+
+// A grid that never plays an option's default compares its levels with the
+// first level played, in the option table's order, and says so.
+func TestEstimateWithoutDefault(t *testing.T) {
+	cells := []summary.Cell{
+		cell("kingulu:min_lift=2,penultimate=never", 4000, 2000, 1900, 10, 30, 8),
+		cell("kingulu:min_lift=2,penultimate=origin", 4000, 2100, 1800, 10, 32, 8),
+	}
+	es, notes := Estimate(cells, 0.95)
+	if len(es) == 0 || es[0].Option != "penultimate" || es[0].Value != "never" {
+		t.Fatalf("entries %+v", es)
+	}
+	// Scores: origin 2150/4000, never 2050/4000: the log odds ratio of never
+	// against origin.
+	if want := logit(2050.0/4000) - logit(2150.0/4000); !near(float64(es[0].Estimate), want, 1e-9) {
+		t.Errorf("estimate %v, want %v", es[0].Estimate, want)
+	}
+	if len(notes) == 0 || !strings.Contains(notes[0], "option penultimate was not played at its default lap; its levels are compared with origin") {
+		t.Errorf("notes %q", notes)
+	}
+}
