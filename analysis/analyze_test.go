@@ -339,3 +339,28 @@ func TestHolmWiringSeveralComparisons(t *testing.T) {
 		}
 	}
 }
+
+// TestThreeWinsAgainstThreeLosses is the review's case: three games won by
+// the first mover under one reading and three lost under another. The
+// scores do not vary within a reading, so no normal test applies; the
+// exact permutation test gives 2/C(6,3) = 0.1: not significant.
+func TestThreeWinsAgainstThreeLosses(t *testing.T) {
+	dir := t.TempDir()
+	for c, res := range []string{"south", "north"} {
+		rs := []string{"kingulu", "kingulu:penultimate=never"}[c]
+		games := handGames(rs, "south", int64(c)*3)[:3]
+		for i := range games {
+			games[i].Result, games[i].EndReason = res, "score"
+		}
+		if err := synth.WriteBatch(dir, c, 0, games, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := analyzeDir(t, dir)
+	f := s.Comparisons[0].FirstPlayerAdvantage
+	approx(t, "diff", f.Diff, 1)
+	approx(t, "p", f.P, 0.1)
+	if f.Significant || s.Comparisons[0].DifferInBalance || f.Test != testScoreX {
+		t.Errorf("3 wins vs 3 losses: %+v", f)
+	}
+}
