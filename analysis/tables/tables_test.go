@@ -218,3 +218,41 @@ func TestWrite(t *testing.T) {
 		t.Errorf("missing directory: %v", err)
 	}
 }
+
+// TestEffectsJSONKeys checks that effects.json is a list of entries with
+// exactly the keys other tools read, and that it reads back to the
+// summary's effects.
+func TestEffectsJSONKeys(t *testing.T) {
+	s := fixture.Summary()
+	b := render(t, WriteEffectsJSON, s)
+	var entries []map[string]any
+	if err := json.Unmarshal(b, &entries); err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) == 0 || len(entries) != len(s.Effects) {
+		t.Fatalf("%d entries, summary has %d", len(entries), len(s.Effects))
+	}
+	want := "agents estimate hi lo option p_holm quantity value variant"
+	for i, e := range entries {
+		var ks []string
+		for k := range e {
+			ks = append(ks, k)
+		}
+		sort.Strings(ks)
+		if got := strings.Join(ks, " "); got != want {
+			t.Errorf("entry %d: keys %s, want %s", i, got, want)
+		}
+	}
+	var back []summary.Effect
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range back {
+		o := s.Effects[i]
+		same := func(a, b summary.Num) bool { return a == b || math.IsNaN(float64(a)) && math.IsNaN(float64(b)) }
+		if e.Variant != o.Variant || e.Agents != o.Agents || e.Option != o.Option || e.Value != o.Value || e.Quantity != o.Quantity ||
+			!same(e.Estimate, o.Estimate) || !same(e.Lo, o.Lo) || !same(e.Hi, o.Hi) || !same(e.PHolm, o.PHolm) {
+			t.Errorf("entry %d reads back as %+v, was %+v", i, e, o)
+		}
+	}
+}
