@@ -16,7 +16,9 @@ func init() {
 		Short: "List the variants and their rule options, defaults and allowed values",
 		Long: `List every variant with its rule options: default, allowed values and meaning.
 The list is generated from the same tables the ruleset parser uses.
-A ruleset is written VARIANT or VARIANT:key=value,key=value.`,
+A ruleset is written VARIANT or VARIANT:key=value,key=value. In baolab sim a
+value may also be * (every value of the option) or a..b (a range of an
+integer option): kingulu:penultimate=*,min_lift=* stands for 6 rulesets.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return writeRules(cmd.OutOrStdout())
