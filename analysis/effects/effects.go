@@ -34,8 +34,8 @@ type group struct {
 // note for everything that could not be estimated.
 func Estimate(cells []summary.Cell, conf float64) ([]summary.Effect, []string) {
 	out := []summary.Effect{}
-	var notes []string
-	for _, g := range groups(cells) {
+	gs, notes := groups(cells)
+	for _, g := range gs {
 		if len(g.cells) < 2 {
 			continue
 		}
@@ -48,21 +48,22 @@ func Estimate(cells []summary.Cell, conf float64) ([]summary.Effect, []string) {
 }
 
 // groups splits cells by variant and agent pair, in order of appearance,
-// leaving out cells without games or whose ruleset does not parse.
-func groups(cells []summary.Cell) []*group {
-	var gs []*group
+// leaving out cells without games, and with a note those whose ruleset
+// this baolab does not understand (a dataset written by another version).
+func groups(cells []summary.Cell) (gs []*group, notes []string) {
 	byKey := map[string]*group{}
 	for _, c := range cells {
 		if c.Games == 0 {
 			continue
 		}
 		v, err := engine.Lookup(c.Variant)
-		if err != nil {
-			continue
+		var vals engine.Values
+		if err == nil {
+			_, text, _ := strings.Cut(c.Ruleset, ":")
+			vals, err = engine.ParseValues(v.Name, v.Options, text)
 		}
-		_, text, _ := strings.Cut(c.Ruleset, ":")
-		vals, err := engine.ParseValues(v.Name, v.Options, text)
 		if err != nil {
+			notes = append(notes, fmt.Sprintf("effects: ruleset %s left out: %v", c.Ruleset, err))
 			continue
 		}
 		agents := c.AgentSouth + "/" + c.AgentNorth
@@ -76,7 +77,7 @@ func groups(cells []summary.Cell) []*group {
 		g.cells = append(g.cells, c)
 		g.values = append(g.values, vals)
 	}
-	return gs
+	return gs, notes
 }
 
 // factors returns the options that vary within g, in option-table order,

@@ -196,3 +196,19 @@ func TestEstimateWithoutDefault(t *testing.T) {
 		t.Errorf("notes %q", notes)
 	}
 }
+
+// A ruleset this baolab does not understand is left out with a note.
+func TestEstimateUnknownOption(t *testing.T) {
+	cells := []summary.Cell{
+		cell("kingulu", 4000, 2000, 1900, 10, 30, 8),
+		cell("kingulu:min_lift=2", 4000, 2100, 1800, 10, 32, 8),
+		cell("kingulu:colour=red", 4000, 2100, 1800, 10, 32, 8),
+	}
+	es, notes := Estimate(cells, 0.95)
+	if len(es) != 4 || es[0].Option != "min_lift" {
+		t.Errorf("entries %+v", es)
+	}
+	if len(notes) == 0 || !strings.HasPrefix(notes[0], `effects: ruleset kingulu:colour=red left out: kingulu: unknown option "colour"`) {
+		t.Errorf("notes %q", notes)
+	}
+}

@@ -17,7 +17,8 @@ import (
 // readings; see the package doc).
 func Rank(cells []summary.Cell, alpha float64) []summary.Ranked {
 	out := []summary.Ranked{}
-	for _, g := range groups(cells) {
+	gs, _ := groups(cells)
+	for _, g := range gs {
 		k := len(g.cells)
 		if k < 2 {
 			continue
