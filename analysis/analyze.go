@@ -62,10 +62,10 @@ func Analyze(ctx context.Context, ds *Dataset, opt Options) (*summary.Summary, e
 		s.Games += a.games
 		s.Cells = append(s.Cells, cellSummary(a, ds.Moves != nil, opt.Confidence))
 	}
-	s.Comparisons = compare(cells, s.Cells, opt.Confidence, opt.Alpha)
-	var notes []string
-	s.Effects, notes = effects.Estimate(s.Cells, opt.Confidence)
-	s.Notes = append(s.Notes, notes...)
+	var notes, effectNotes []string
+	s.Comparisons, notes = compare(cells, s.Cells, opt.Confidence, opt.Alpha)
+	s.Effects, effectNotes = effects.Estimate(s.Cells, opt.Confidence)
+	s.Notes = append(append(s.Notes, notes...), effectNotes...)
 	s.Ranking = effects.Rank(s.Cells, opt.Alpha)
 	if ds.Moves == nil {
 		s.Notes = append(s.Notes, "the dataset has no move log (moves/): branching factor, decision moves, laps per move, lead changes and decisiveness are null")

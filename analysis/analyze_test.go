@@ -3,11 +3,14 @@ package analysis
 import (
 	"context"
 	"math"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/baolab/baolab/analysis/internal/synth"
 	"github.com/baolab/baolab/analysis/stats"
 	"github.com/baolab/baolab/analysis/summary"
+	"github.com/baolab/baolab/engine"
 )
 
 // mv is a move with the given legal moves and material after it.
@@ -362,5 +365,50 @@ func TestThreeWinsAgainstThreeLosses(t *testing.T) {
 	approx(t, "p", f.P, 0.1)
 	if f.Significant || s.Comparisons[0].DifferInBalance || f.Test != testScoreX {
 		t.Errorf("3 wins vs 3 losses: %+v", f)
+	}
+}
+
+// TestLargeGridComparesNeighbours: with more than maxAllPairs readings of
+// one variant and agent pair, only pairs that differ in one option are
+// compared, Holm runs over those, and a note says so.
+func TestLargeGridComparesNeighbours(t *testing.T) {
+	grid, err := engine.Expand("kingulu:penultimate=*,min_lift=*,skip_origin=*,first_lap_rule=*")
+	if err != nil || len(grid) != 24 {
+		t.Fatalf("grid %d, %v", len(grid), err)
+	}
+	dir := t.TempDir()
+	rng := rand.New(rand.NewPCG(5, 6))
+	for c, r := range grid {
+		cell := synth.Cell{Ruleset: r, Variant: "kingulu", South: "random", North: "random", First: "south", MeanPlies: 10, PFirst: 0.5, PDraw: 0.1}
+		if err := synth.WriteBatch(dir, c, 0, synth.RandomGames(rng, cell, int64(c*40), 40), false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := analyzeDir(t, dir)
+	// Each reading has 2 + 1 + 1 + 1 neighbours: 24·5/2 pairs.
+	if len(s.Comparisons) != 60 {
+		t.Fatalf("%d comparisons, want 60", len(s.Comparisons))
+	}
+	var ps []float64
+	for _, c := range s.Comparisons {
+		if optionsApart(c.RulesetA, c.RulesetB) != 1 {
+			t.Errorf("%s vs %s differ in more than one option", c.RulesetA, c.RulesetB)
+		}
+		ps = append(ps, float64(c.FirstPlayerAdvantage.P))
+	}
+	for i, w := range stats.Holm(ps) {
+		approx(t, "holm", s.Comparisons[i].FirstPlayerAdvantage.PHolm, w)
+	}
+	if got := strings.Join(s.Notes, "\n"); !strings.Contains(got, "kingulu, random/random has 24 readings: only the 60 pairs that differ in one option are compared") {
+		t.Errorf("notes %q", s.Notes)
+	}
+	for _, c := range []struct {
+		a, b string
+		n    int
+	}{{"kingulu", "kingulu", 0}, {"kingulu", "kingulu:min_lift=2", 1}, {"kingulu:penultimate=never", "kingulu:penultimate=origin", 1},
+		{"kingulu:min_lift=2", "kingulu:penultimate=never", 2}, {"kingulu:a=1,b=2", "kingulu:b=2,c=3", 2}} {
+		if got := optionsApart(c.a, c.b); got != c.n {
+			t.Errorf("optionsApart(%s, %s) = %d, want %d", c.a, c.b, got, c.n)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package analysis
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/baolab/baolab/analysis/stats"
 	"github.com/baolab/baolab/analysis/summary"
@@ -25,20 +26,50 @@ const (
 // nothing there.
 const smallSample = 30
 
+// maxAllPairs is the most readings of one variant and agent pair whose
+// pairs are all compared. A larger grid compares only the pairs of
+// readings that differ in one option: 48 readings have 1128 pairs but 144
+// such neighbours, 384 readings 73,536 pairs but 2,496 neighbours; what
+// each option changes over the whole grid is in the effects.
+const maxAllPairs = 16
+
 // compare compares every pair of cells of the same variant and agent pair
-// (A the earlier cell of the pair, B the later) and applies Holm's
-// correction over all pairs, one family per quantity (first-player
-// advantage, draw rate, mean length, Mann–Whitney).
-func compare(accs []*cellAcc, cells []summary.Cell, conf, alpha float64) []summary.Comparison {
+// (A the earlier cell of the pair, B the later; for more than maxAllPairs
+// readings only pairs that differ in one option) and applies Holm's
+// correction over all compared pairs, one family per quantity
+// (first-player advantage, draw rate, mean length, Mann–Whitney). The
+// notes say where pairs were left out.
+func compare(accs []*cellAcc, cells []summary.Cell, conf, alpha float64) ([]summary.Comparison, []string) {
 	out := []summary.Comparison{}
+	var notes []string
 	type pair struct{ a, b int }
 	var pairs []pair
+	readings := map[string]int{} // per variant and agent pair
+	for _, c := range cells {
+		readings[c.Variant+"\x00"+c.AgentSouth+"/"+c.AgentNorth]++
+	}
+	neighbours := map[string]int{}
 	for i := range cells {
 		for j := i + 1; j < len(cells); j++ {
 			ci, cj := cells[i], cells[j]
 			if ci.Variant == cj.Variant && ci.AgentSouth == cj.AgentSouth && ci.AgentNorth == cj.AgentNorth && ci.Ruleset != cj.Ruleset {
+				key := ci.Variant + "\x00" + ci.AgentSouth + "/" + ci.AgentNorth
+				if readings[key] > maxAllPairs {
+					if optionsApart(ci.Ruleset, cj.Ruleset) != 1 {
+						continue
+					}
+					neighbours[key]++
+				}
 				pairs = append(pairs, pair{i, j})
 			}
+		}
+	}
+	for _, c := range cells {
+		key := c.Variant + "\x00" + c.AgentSouth + "/" + c.AgentNorth
+		if n, ok := neighbours[key]; ok && readings[key] > maxAllPairs {
+			notes = append(notes, fmt.Sprintf("comparisons: %s, %s/%s has %d readings: only the %d pairs that differ in one option are compared (all pairs up to %d readings; effects.md has what each option changes)",
+				c.Variant, c.AgentSouth, c.AgentNorth, readings[key], n, maxAllPairs))
+			delete(neighbours, key)
 		}
 	}
 	for _, p := range pairs {
@@ -103,7 +134,36 @@ func compare(accs []*cellAcc, cells []summary.Cell, conf, alpha float64) []summa
 		c.DifferInBalance = c.FirstPlayerAdvantage.Significant
 		c.Verdict = verdict(c, alpha)
 	}
-	return out
+	return out, notes
+}
+
+// optionsApart returns the number of options in which two canonical
+// rulesets of one variant differ (an option missing from a canonical form
+// is at its default).
+func optionsApart(a, b string) int {
+	opts := func(r string) map[string]string {
+		m := map[string]string{}
+		if _, text, ok := strings.Cut(r, ":"); ok {
+			for _, kv := range strings.Split(text, ",") {
+				k, v, _ := strings.Cut(kv, "=")
+				m[k] = v
+			}
+		}
+		return m
+	}
+	ma, mb := opts(a), opts(b)
+	n := 0
+	for k, v := range ma {
+		if mb[k] != v {
+			n++
+		}
+	}
+	for k := range mb {
+		if _, ok := ma[k]; !ok {
+			n++
+		}
+	}
+	return n
 }
 
 // scoreCounts returns the first mover's wins, half points (draws and

@@ -64,7 +64,9 @@
 //     are ratios of sums with delta-method intervals over games, since
 //     the moves of one game are not independent.
 //   - Comparisons: every pair of cells with the same variant and agent
-//     pair but different rulesets. First-player advantage: difference of
+//     pair but different rulesets; with more than 16 such readings (a
+//     grid) only the pairs that differ in one option, since all pairs of
+//     48 readings are 1128 and of 384 readings 73,536. First-player advantage: difference of
 //     mean scores with the unpooled z test and Wald interval. Draw rate:
 //     pooled two-proportion z test (Pearson's chi-square) with Newcombe's
 //     interval. When either reading has fewer than 30 games (or neither
