@@ -9,4 +9,5 @@ var Captions = []struct{ Name, Caption string }{
 	{"end-reasons", "why games ended, as shares of each ruleset's games"},
 	{"fpa-strength", "first-player advantage per agent pair"},
 	{"convergence", "first-player advantage against the number of games played, with its 95% interval"},
+	{"effects", "effect of each rule option value against the option's default, ranked by size: log odds ratios of first-player advantage, draw and never-ending rates (top), difference in mean length (bottom), with 95% intervals"},
 }
