@@ -35,7 +35,7 @@ APT_PACKAGES="jupyter-notebook jupyter-nbconvert jupyter-client python3-nbconver
 # cell; the big ones are played with fewer games to keep the run short.
 DATASETS=(
 	"tour     configs/quickstart.toml       -"
-	"readings configs/readings-kingulu.toml 2000"
+	"readings configs/readings-kingulu.toml 500"
 	"strength configs/strength.toml         200"
 )
 
