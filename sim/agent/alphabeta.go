@@ -2,10 +2,29 @@ package agent
 
 import "github.com/baolab/baolab/engine"
 
+// TTBits is the base-2 logarithm of the number of transposition-table
+// entries of an alphabeta agent (16 bytes each: 512 KiB per agent).
+const TTBits = 15
+
 type alphaBetaAgent struct {
 	seeded
-	depth  int
-	levels []level // levels[k]: the moves of a node k plies below the root and the slot for its children
+	depth  int   // deepest iteration
+	budget int64 // nodes allowed per move; 0: no budget
+	plain  bool  // test hook: one fixed-depth search, no table, no iterations
+	levels []level
+	tt     []ttEntry
+	gen    uint32 // search number; table entries of another search are empty
+
+	nodes   int64 // moves played by this search
+	total   int64 // moves played by every search since the agent was made
+	aborted bool  // the budget ran out during the current iteration
+	horizon bool  // the current iteration scored a position at its depth limit
+
+	rootOrd  [engine.MaxMoves]uint8 // root moves in search order
+	rootVal  [engine.MaxMoves]int32 // their values from the last complete iteration
+	newVal   [engine.MaxMoves]int32
+	depthHit int   // depth of the last complete iteration (for tests)
+	hits     int64 // table answers (for tests)
 }
 
 // level is the preallocated work space of one search depth.
@@ -17,8 +36,26 @@ type level struct {
 	order [engine.MaxMoves]uint8 // indices of the playable moves, best val first
 }
 
-func newAlphaBeta(g engine.Game, depth int) *alphaBetaAgent {
-	a := &alphaBetaAgent{depth: depth, levels: make([]level, depth)}
+// ttEntry is one transposition-table slot: the value of a position (at a
+// ply) searched to a remaining depth, as an exact value or a bound.
+type ttEntry struct {
+	key   uint64 // position hash mixed with the ply
+	val   int32  // as search returned it; a key's ply fixes its distance from the root, so win and loss scores need no shift
+	gen   uint32
+	depth uint8
+	flag  uint8       // ttExact, ttLower or ttUpper
+	best  engine.Move // the best move found here
+	ok    bool        // best is set
+}
+
+const (
+	ttExact uint8 = iota + 1
+	ttLower
+	ttUpper
+)
+
+func newAlphaBeta(g engine.Game, depth int, budget int64) *alphaBetaAgent {
+	a := &alphaBetaAgent{depth: depth, budget: budget, levels: make([]level, depth), tt: make([]ttEntry, 1<<TTBits)}
 	for k := range a.levels {
 		a.levels[k].child = g.NewState()
 		a.levels[k].buf = make([]engine.Move, 0, engine.MaxMoves)
@@ -27,36 +64,109 @@ func newAlphaBeta(g engine.Game, depth int) *alphaBetaAgent {
 	return a
 }
 
-// Choose searches depth plies and returns a move of best value, ties
-// broken uniformly at random.
+// Choose searches by iterative deepening and returns a move of best value
+// in the last complete iteration, ties broken uniformly at random.
 func (a *alphaBetaAgent) Choose(s engine.State, moves []engine.Move) engine.Move {
+	a.gen++
+	a.nodes, a.aborted, a.horizon = 0, false, false
 	me := s.Player()
 	L := &a.levels[0]
-	n := a.prepare(s, 0, moves, a.depth == 1, scoreInf)
+	first := 2
+	if a.plain {
+		first = max(2, a.depth)
+	}
+	// Depth 1: every move scored exactly (no cut-off at the root).
+	n := a.prepare(s, 0, moves, a.depth == 1 || !a.plain, scoreInf)
 	if n == 0 {
 		return moves[a.rng.IntN(len(moves))] // every move is never-ending
 	}
-	best, ties := -scoreInf, 0
-	var choice engine.Move
+	copy(a.rootOrd[:n], L.order[:n])
 	for _, i := range L.order[:n] {
-		v := L.val[i]
-		if !L.term[i] && a.depth > 1 {
-			// A window just below best finds every move that ties with it
-			// exactly; worse moves return a bound below best.
-			applyOn(L.child, s, moves[i])
-			v = a.value(me, L.child, 1, a.depth-1, best-1, scoreInf)
+		a.rootVal[i] = L.val[i]
+	}
+	a.depthHit = 1
+	horizon := a.horizon || a.plain
+	for d := first; d <= a.depth && horizon; d++ {
+		a.horizon = false
+		best := -scoreInf
+		for _, i := range a.rootOrd[:n] {
+			v := L.val[i]
+			if !L.term[i] {
+				// A window just below best finds every move that ties
+				// with it exactly; worse moves return a bound below best.
+				a.play(L.child, s, moves[i])
+				v = a.value(me, L.child, 1, d-1, best-1, scoreInf)
+				if a.aborted {
+					break
+				}
+			}
+			a.newVal[i] = v
+			best = max(best, v)
 		}
-		switch {
+		if a.aborted {
+			break
+		}
+		for _, i := range a.rootOrd[:n] {
+			a.rootVal[i] = a.newVal[i]
+		}
+		sortByVal(a.rootOrd[:n], &a.rootVal)
+		a.depthHit = d
+		horizon = a.horizon
+	}
+	a.total += a.nodes
+	// The moves of best value, in the order of moves, and one of them at
+	// random: the choice does not depend on the order of the search.
+	best, ties := -scoreInf, 0
+	for _, i := range a.rootOrd[:n] {
+		switch v := a.rootVal[i]; {
 		case v > best:
-			best, ties, choice = v, 1, moves[i]
+			best, ties = v, 1
 		case v == best:
 			ties++
-			if a.rng.IntN(ties) == 0 {
-				choice = moves[i]
-			}
 		}
 	}
-	return choice
+	pick := a.rng.IntN(ties)
+	for i, m := range moves {
+		if a.isRoot(uint8(i), n) && a.rootVal[i] == best {
+			if pick == 0 {
+				return m
+			}
+			pick--
+		}
+	}
+	panic("agent: alphabeta lost its best move")
+}
+
+// isRoot reports whether move index i is one of the n playable root moves.
+func (a *alphaBetaAgent) isRoot(i uint8, n int) bool {
+	for _, j := range a.rootOrd[:n] {
+		if j == i {
+			return true
+		}
+	}
+	return false
+}
+
+// sortByVal sorts ord by descending val (stable insertion sort).
+func sortByVal(ord []uint8, val *[engine.MaxMoves]int32) {
+	for i := 1; i < len(ord); i++ {
+		x := ord[i]
+		j := i
+		for j > 0 && val[ord[j-1]] < val[x] {
+			ord[j] = ord[j-1]
+			j--
+		}
+		ord[j] = x
+	}
+}
+
+// play plays m on dst, a copy of src, and counts the node.
+func (a *alphaBetaAgent) play(dst, src engine.State, m engine.Move) bool {
+	a.nodes++
+	if a.budget > 0 && a.nodes > a.budget {
+		a.aborted = true
+	}
+	return applyOn(dst, src, m)
 }
 
 // value returns the value for player me of child, a position k plies below
@@ -69,10 +179,43 @@ func (a *alphaBetaAgent) value(me engine.Player, child engine.State, k, depth in
 	return -a.search(child, k, depth, -beta, -alpha)
 }
 
+// ttKey mixes the ply into the position hash: the value of a position
+// depends on how many plies are left before max_plies.
+func ttKey(s engine.State) uint64 {
+	z := uint64(s.Ply()+1) * 0x9e3779b97f4a7c15
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return s.Hash() ^ z ^ (z >> 31)
+}
+
 // search returns the negamax value of s (not over), k plies below the root,
 // for its player to move, searched depth plies (depth >= 1). The value is
 // exact inside (alpha, beta), a bound outside (fail-soft).
+//
+// The table answers only for the same position, ply and remaining depth,
+// so it returns what the plain search would (or a bound of it that cuts
+// off as the plain search would); entries of other depths only order the
+// moves.
 func (a *alphaBetaAgent) search(s engine.State, k, depth int, alpha, beta int32) int32 {
+	if a.aborted {
+		return 0
+	}
+	var e *ttEntry
+	var key uint64
+	if !a.plain {
+		key = ttKey(s)
+		e = &a.tt[key&(1<<TTBits-1)]
+		if e.gen == a.gen && e.key == key && int(e.depth) == depth {
+			v := e.val
+			switch {
+			case e.flag == ttExact,
+				e.flag == ttLower && v >= beta,
+				e.flag == ttUpper && v <= alpha:
+				a.hits++
+				return v
+			}
+		}
+	}
 	me := s.Player()
 	L := &a.levels[k]
 	L.buf = s.Candidates(L.buf[:0])
@@ -83,15 +226,30 @@ func (a *alphaBetaAgent) search(s engine.State, k, depth int, alpha, beta int32)
 		endOfRejected(L.child, s, L.buf)
 		return score(L.child, me, k)
 	}
+	if e != nil && e.gen == a.gen && e.key == key && e.ok {
+		// The best move of an earlier iteration first.
+		for j, i := range L.order[:n] {
+			if L.buf[i] == e.best {
+				copy(L.order[1:j+1], L.order[:j])
+				L.order[0] = i
+				break
+			}
+		}
+	}
+	alpha0 := alpha
 	best := -scoreInf
+	bestMove := L.buf[L.order[0]]
 	for _, i := range L.order[:n] {
 		v := L.val[i]
 		if !L.term[i] && depth > 1 {
-			applyOn(L.child, s, L.buf[i])
+			a.play(L.child, s, L.buf[i])
 			v = a.value(me, L.child, k+1, depth-1, alpha, beta)
+			if a.aborted {
+				return 0
+			}
 		}
 		if v > best {
-			best = v
+			best, bestMove = v, L.buf[i]
 			if v > alpha {
 				alpha = v
 				if alpha >= beta {
@@ -99,6 +257,16 @@ func (a *alphaBetaAgent) search(s engine.State, k, depth int, alpha, beta int32)
 				}
 			}
 		}
+	}
+	if e != nil && (e.gen != a.gen || e.key == key || int(e.depth) <= depth) {
+		flag := ttExact
+		switch {
+		case best <= alpha0:
+			flag = ttUpper
+		case best >= beta:
+			flag = ttLower
+		}
+		*e = ttEntry{key: key, val: best, gen: a.gen, depth: uint8(depth), flag: flag, best: bestMove, ok: true}
 	}
 	return best
 }
@@ -114,11 +282,14 @@ func (a *alphaBetaAgent) prepare(s engine.State, k int, moves []engine.Move, lea
 	L := &a.levels[k]
 	n := 0
 	for i, m := range moves {
-		if !applyOn(L.child, s, m) {
+		if !a.play(L.child, s, m) {
 			continue
 		}
 		L.term[i] = L.child.Over()
 		L.val[i] = score(L.child, me, k+1)
+		if leaf && !L.term[i] {
+			a.horizon = true
+		}
 		// Insertion by descending value.
 		j := n
 		for j > 0 && L.val[L.order[j-1]] < L.val[i] {

@@ -6,17 +6,23 @@
 //
 // An agent is chosen by a spec string, NAME or NAME:key=value,...:
 //
-//	spec                 keys (default, allowed)
-//	random               none
-//	greedy               none
-//	alphabeta:depth=N    depth (4, 1..32)
-//	mcts:iters=N,c=C     iters (400, 1..10000000), c (1.4, 0..100)
+//	spec                          keys (default, allowed)
+//	random                        none
+//	greedy                        none
+//	alphabeta:depth=N,nodes=N     depth (4, 1..32; 32 when only nodes is given),
+//	                              nodes (none, 1..10^9)
+//	mcts:iters=N,c=C,rollout=R    iters (400, 1..10000000), c (1.4, 0..100),
+//	                              rollout (random, random or greedy)
 //
 // Parse reads a spec; omitted keys take their defaults; spaces around
 // names, keys and values are ignored. The canonical form (Spec.String),
 // written to logs, lists every key in the fixed order above with its
 // value, e.g. "alphabeta:depth=4" and "mcts:iters=400,c=1.4"; "random" and
-// "greedy" have none. A bad spec gives a one-line error that quotes it and
+// "greedy" have none. Two keys added later are written only when used, so
+// older specs keep their canonical form (and their games' seeds):
+// alphabeta's nodes ("alphabeta:nodes=20000" when depth is not given,
+// "alphabeta:depth=6,nodes=20000" with both) and mcts's rollout
+// (",rollout=greedy"; random rollouts are not written). A bad spec gives a one-line error that quotes it and
 // names the problem and what is allowed.
 //
 // ParsePair reads the agents of both seats, "SOUTH/NORTH" (e.g.
@@ -51,30 +57,52 @@
 // game when none is left. With infinite=draw a never-ending move is
 // playable and scores as a draw.
 //
-// alphabeta:depth=N searches N plies by negamax with alpha-beta pruning
-// (fail-soft), scoring the positions at depth N and the finished games as
-// above. At each node every candidate is played once and scored, the moves
-// are searched best score first (captures and wins first), never-ending
-// candidates are skipped, and a node whose candidates are all never-ending
-// is the end of the game the state reaches when it has rejected them all.
-// A player who moves twice in a row is searched as such (no sign change).
-// At the root every move that ties with the best value is found exactly and
-// one of them is played at random, so alphabeta:depth=1 chooses among the
-// same moves as greedy.
+// alphabeta:depth=N searches by negamax with alpha-beta pruning
+// (fail-soft), deepening iteratively: depth 1, 2, ..., N, scoring the
+// positions at the depth limit and the finished games as above. At each
+// node every candidate is played once and scored, the moves are searched
+// best score first (captures and wins first) after the best move the
+// previous iteration found there; at the root, in the order of the
+// previous iteration's values. Never-ending candidates are skipped, and a
+// node whose candidates are all never-ending is the end of the game the
+// state reaches when it has rejected them all. A player who moves twice in
+// a row is searched as such (no sign change). A transposition table of
+// 2^TTBits entries, keyed by the engine's position hash mixed with the
+// ply (the value depends on the plies left before max_plies) and emptied
+// for every move, answers only for the same position, ply and remaining
+// depth, so it never changes the value of the plain fixed-depth search;
+// entries of other depths only order the moves. At the root every move
+// that ties with the best value is found exactly and one of them is
+// played at random, drawn in the order of the candidates (not of the
+// search), so the move is the plain depth-N search's for the same seed,
+// and alphabeta:depth=1 chooses among the same moves as greedy. The
+// deepening stops early when an iteration reaches no position at its
+// depth limit (every line ended the game): deeper ones would agree.
+//
+// alphabeta:nodes=N deepens as long as its budget allows: a node is one
+// move played on a search state, the root's own moves included; when an
+// iteration needs more than N nodes it is abandoned and the move of the
+// last complete iteration is played (depth 1 always completes). Node
+// counts are deterministic, so the agent is too. With depth=D as well it
+// stops at depth D at the latest.
 // It uses one preallocated state and move buffer per ply of depth.
 //
-// mcts:iters=N,c=C runs N iterations of UCT from the position: descend from
+// mcts:iters=N,c=C,rollout=R runs N iterations of UCT from the position: descend from
 // the root by the largest mean + C·sqrt(ln N_parent / n_child) (means of
 // the mover at each node, rewards in [0, 1]), trying a node's unvisited
 // moves first in random order; add the first new node, play uniformly
-// random candidates from it to the end of the game (a game that reaches
+// random candidates (rollout=random) or the greedy agent's moves, ties at
+// random (rollout=greedy), from it to the end of the game (a game that reaches
 // max_plies ends there, unfinished), and back up the reward 1 for a win, 0
 // for a loss, 1/2 for a draw or an unfinished game, each node seeing it
 // from the view of the player who moved into it. It plays the most visited
 // root move, ties broken at random. Never-ending moves met in the tree are
 // marked and never chosen again; a node whose moves are all never-ending is
 // an end of the game. The tree is rebuilt for each move in a node pool
-// that is reused from move to move. The UCB value is computed without fused
+// that is reused from move to move: reserved when the agent is made (one
+// node per possible child of each iteration, at most 2^16 nodes) and grown
+// by the first searches only, so 10^5 iterations per move allocate nothing
+// once it has grown. The UCB value is computed without fused
 // multiply-adds, so the choices are the same on every platform.
 //
 // # Determinism and cost

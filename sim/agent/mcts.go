@@ -10,13 +10,14 @@ import (
 
 type mctsAgent struct {
 	seeded
-	iters int
-	c     float64
-	sim   engine.State // the position of the current descent and rollout
-	spare engine.State
-	nodes []node  // the tree; nodes[0] is the root. Reused from move to move.
-	path  []int32 // nodes of the current descent, root first
-	buf   []engine.Move
+	iters  int
+	c      float64
+	greedy bool         // greedy rollouts
+	sim    engine.State // the position of the current descent and rollout
+	spare  engine.State
+	nodes  []node  // the tree; nodes[0] is the root. Reused from move to move.
+	path   []int32 // nodes of the current descent, root first
+	buf    []engine.Move
 }
 
 // node is one position of the tree, reached from its parent by move.
@@ -32,10 +33,17 @@ type node struct {
 	reward   float64 // terminal outcome for the root's mover
 }
 
-func newMCTS(g engine.Game, iters int, c float64) *mctsAgent {
+// poolCap bounds the node pool reserved when an agent is made; a pool
+// that needs more grows (by doubling) during the first searches only.
+const poolCap = 1 << 16
+
+func newMCTS(g engine.Game, iters int, c float64, greedy bool) *mctsAgent {
 	a := &mctsAgent{
-		iters: iters,
-		c:     c,
+		iters:  iters,
+		c:      c,
+		greedy: greedy,
+		// One iteration adds at most one node's children.
+		nodes: make([]node, 0, min(poolCap, 1+(iters+1)*g.NumMoves())),
 		sim:   g.NewState(),
 		spare: g.NewState(),
 		buf:   make([]engine.Move, 0, engine.MaxMoves),
@@ -200,12 +208,18 @@ func (a *mctsAgent) rejectAll(i int32) {
 	endOfRejected(a.spare, a.sim, a.buf)
 }
 
-// rollout plays uniformly random candidates on a.sim to the end of the game
-// (max_plies included) and returns the outcome for root.
+// rollout plays uniformly random candidates (or greedy moves) on a.sim to
+// the end of the game (max_plies included) and returns the outcome for
+// root.
 func (a *mctsAgent) rollout(root engine.Player) float64 {
 	for !a.sim.Over() {
 		a.buf = a.sim.Candidates(a.buf[:0])
-		m := a.buf[a.rng.IntN(len(a.buf))]
+		var m engine.Move
+		if a.greedy {
+			m = a.greedyMove()
+		} else {
+			m = a.buf[a.rng.IntN(len(a.buf))]
+		}
 		if _, err := a.sim.Apply(m); err != nil && !errors.Is(err, engine.ErrNeverEnding) {
 			panic("agent: mcts: candidate " + strconv.Itoa(int(m)) + " does not apply: " + err.Error())
 		}
@@ -222,4 +236,32 @@ func outcome(s engine.State, p engine.Player) float64 {
 		return 0
 	}
 	return 0.5
+}
+
+// greedyMove returns the move of a.buf that scores best for the mover of
+// a.sim after the move (as the greedy agent chooses), ties broken at
+// random; any move if every one is never-ending (Apply then rejects it).
+func (a *mctsAgent) greedyMove() engine.Move {
+	me := a.sim.Player()
+	best, ties := -scoreInf, 0
+	choice := a.buf[0]
+	for _, m := range a.buf {
+		if !applyOn(a.spare, a.sim, m) {
+			continue
+		}
+		v := score(a.spare, me, 1)
+		switch {
+		case v > best:
+			best, ties, choice = v, 1, m
+		case v == best:
+			ties++
+			if a.rng.IntN(ties) == 0 {
+				choice = m
+			}
+		}
+	}
+	if ties == 0 {
+		return a.buf[a.rng.IntN(len(a.buf))]
+	}
+	return choice
 }

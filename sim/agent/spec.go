@@ -3,6 +3,7 @@ package agent
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -17,6 +18,13 @@ const (
 	MaxIters     = 10_000_000
 	DefaultC     = 1.4 // mcts exploration constant
 	MaxC         = 100.0
+	MaxNodes     = 1_000_000_000 // largest alphabeta node budget per move
+)
+
+// Rollout policies of mcts.
+const (
+	RolloutRandom = "random" // uniformly random candidates (the default)
+	RolloutGreedy = "greedy" // the greedy agent's move, ties at random
 )
 
 // Random is the spec of the agent that plays a uniformly random candidate.
@@ -28,10 +36,14 @@ type Random struct{}
 // "greedy".
 type Greedy struct{}
 
-// AlphaBeta is the spec of the fixed-depth alpha-beta searcher. Its
-// canonical form is "alphabeta:depth=N". A zero Depth means DefaultDepth.
+// AlphaBeta is the spec of the alpha-beta searcher. Its canonical form is
+// "alphabeta:depth=N" (fixed depth), "alphabeta:nodes=N" (as deep as N
+// nodes allow) or "alphabeta:depth=D,nodes=N" (both limits). A zero
+// Depth means DefaultDepth without a node budget and MaxDepth with one;
+// a zero Nodes means no budget.
 type AlphaBeta struct {
 	Depth int // plies searched, 1..MaxDepth
+	Nodes int // moves played per search, 1..MaxNodes; 0: no budget
 }
 
 // MCTS is the spec of the UCT Monte Carlo tree searcher. Its canonical form
@@ -39,8 +51,9 @@ type AlphaBeta struct {
 // valid exploration constant (no exploration) and is kept. Parse fills in
 // DefaultC when c is omitted.
 type MCTS struct {
-	Iters int     // iterations (tree descents, each ending in one rollout) per move, 1..MaxIters
-	C     float64 // exploration constant c of UCB1, 0..MaxC
+	Iters   int     // iterations (tree descents, each ending in one rollout) per move, 1..MaxIters
+	C       float64 // exploration constant c of UCB1, 0..MaxC
+	Rollout string  // RolloutRandom or RolloutGreedy; "" means RolloutRandom
 }
 
 // String returns "random".
@@ -49,20 +62,45 @@ func (Random) String() string { return "random" }
 // String returns "greedy".
 func (Greedy) String() string { return "greedy" }
 
-// String returns "alphabeta:depth=N".
-func (s AlphaBeta) String() string { return "alphabeta:depth=" + strconv.Itoa(s.depth()) }
+// String returns "alphabeta:depth=N", "alphabeta:nodes=N" or
+// "alphabeta:depth=D,nodes=N".
+func (s AlphaBeta) String() string {
+	switch {
+	case s.Nodes == 0:
+		return "alphabeta:depth=" + strconv.Itoa(s.depth())
+	case s.Depth == 0:
+		return "alphabeta:nodes=" + strconv.Itoa(s.Nodes)
+	}
+	return "alphabeta:depth=" + strconv.Itoa(s.Depth) + ",nodes=" + strconv.Itoa(s.Nodes)
+}
 
 // String returns "mcts:iters=N,c=C", C in the shortest form that reads back
-// exactly.
+// exactly, followed by ",rollout=greedy" for greedy rollouts (random
+// rollouts, the default, are not written, so older specs keep their
+// canonical form).
 func (s MCTS) String() string {
-	return "mcts:iters=" + strconv.Itoa(s.iters()) + ",c=" + strconv.FormatFloat(s.C, 'g', -1, 64)
+	out := "mcts:iters=" + strconv.Itoa(s.iters()) + ",c=" + strconv.FormatFloat(s.C, 'g', -1, 64)
+	if s.rollout() != RolloutRandom {
+		out += ",rollout=" + s.rollout()
+	}
+	return out
 }
 
 func (s AlphaBeta) depth() int {
-	if s.Depth == 0 {
-		return DefaultDepth
+	switch {
+	case s.Depth != 0:
+		return s.Depth
+	case s.Nodes != 0:
+		return MaxDepth
 	}
-	return s.Depth
+	return DefaultDepth
+}
+
+func (s MCTS) rollout() string {
+	if s.Rollout == "" {
+		return RolloutRandom
+	}
+	return s.Rollout
 }
 
 func (s MCTS) iters() int {
@@ -84,7 +122,12 @@ func (s AlphaBeta) New(g engine.Game) Agent {
 	if err := checkInt(alphabetaKeys[0], s.depth()); err != nil {
 		panic("agent: " + s.String() + ": " + err.Error())
 	}
-	return newAlphaBeta(g, s.depth())
+	if s.Nodes != 0 {
+		if err := checkInt(alphabetaKeys[1], s.Nodes); err != nil {
+			panic("agent: " + s.String() + ": " + err.Error())
+		}
+	}
+	return newAlphaBeta(g, s.depth(), int64(s.Nodes))
 }
 
 // New returns an MCTS agent for g. It panics if Iters or C is out of range
@@ -96,7 +139,10 @@ func (s MCTS) New(g engine.Game) Agent {
 	if err := checkFloat(mctsKeys[1], s.C); err != nil {
 		panic("agent: " + s.String() + ": " + err.Error())
 	}
-	return newMCTS(g, s.iters(), s.C)
+	if r := s.rollout(); r != RolloutRandom && r != RolloutGreedy {
+		panic("agent: " + s.String() + ": unknown rollout " + r)
+	}
+	return newMCTS(g, s.iters(), s.C, s.rollout() == RolloutGreedy)
 }
 
 // key describes one spec key: its default and range.
@@ -105,9 +151,13 @@ type key struct {
 	def      string
 	isFloat  bool
 	min, max float64
+	words    []string // the allowed values of a word key; nil for numbers
 }
 
 func (k key) allowed() string {
+	if k.words != nil {
+		return strings.Join(k.words, " or ")
+	}
 	if k.isFloat {
 		return fmt.Sprintf("a number %g..%g", k.min, k.max)
 	}
@@ -115,10 +165,14 @@ func (k key) allowed() string {
 }
 
 var (
-	alphabetaKeys = []key{{name: "depth", def: strconv.Itoa(DefaultDepth), min: 1, max: MaxDepth}}
-	mctsKeys      = []key{
+	alphabetaKeys = []key{
+		{name: "depth", def: strconv.Itoa(DefaultDepth), min: 1, max: MaxDepth},
+		{name: "nodes", min: 1, max: MaxNodes}, // no default: no budget
+	}
+	mctsKeys = []key{
 		{name: "iters", def: strconv.Itoa(DefaultIters), min: 1, max: MaxIters},
 		{name: "c", def: strconv.FormatFloat(DefaultC, 'g', -1, 64), isFloat: true, min: 0, max: MaxC},
+		{name: "rollout", def: RolloutRandom, words: []string{RolloutRandom, RolloutGreedy}},
 	}
 )
 
@@ -139,9 +193,11 @@ func checkFloat(k key, x float64) error {
 	return nil
 }
 
-// Parse parses an agent spec: "random", "greedy", "alphabeta:depth=N" or
-// "mcts:iters=N,c=C". Omitted keys take their defaults (depth=4,
-// iters=400, c=1.4); spaces around names, keys and values are ignored.
+// Parse parses an agent spec: "random", "greedy",
+// "alphabeta:depth=N,nodes=N" or "mcts:iters=N,c=C,rollout=R". Omitted
+// keys take their defaults (depth=4, or 32 when only nodes is given; no
+// node budget; iters=400, c=1.4, rollout=random); spaces around names,
+// keys and values are ignored.
 // An error is one line that quotes the spec and names the problem and what
 // is allowed: the agents, an agent's keys, or a key's range.
 func Parse(spec string) (Spec, error) {
@@ -187,15 +243,27 @@ func Parse(spec string) (Spec, error) {
 			vals[k] = v
 		}
 	}
+	_, depthGiven := vals["depth"]
 	for _, k := range keys {
-		if _, ok := vals[k.name]; !ok {
+		if _, ok := vals[k.name]; !ok && k.def != "" {
 			vals[k.name] = k.def
 		}
 	}
 	ints := make(map[string]int, len(keys))
 	floats := make(map[string]float64, len(keys))
+	words := make(map[string]string, len(keys))
 	for _, k := range keys {
-		v := vals[k.name]
+		v, ok := vals[k.name]
+		if !ok {
+			continue
+		}
+		if k.words != nil {
+			if !slices.Contains(k.words, v) {
+				return fail("%s=%s not allowed (allowed: %s)", k.name, v, k.allowed())
+			}
+			words[k.name] = v
+			continue
+		}
 		if k.isFloat {
 			x, err := strconv.ParseFloat(v, 64)
 			if err != nil || math.IsInf(x, 0) || math.IsNaN(x) || x < k.min || x > k.max {
@@ -211,9 +279,17 @@ func Parse(spec string) (Spec, error) {
 		ints[k.name] = n
 	}
 	if name == "alphabeta" {
-		return AlphaBeta{Depth: ints["depth"]}, nil
+		ab := AlphaBeta{Depth: ints["depth"], Nodes: ints["nodes"]}
+		if ab.Nodes != 0 && !depthGiven {
+			ab.Depth = 0 // a node budget alone searches as deep as it allows
+		}
+		return ab, nil
 	}
-	return MCTS{Iters: ints["iters"], C: floats["c"]}, nil
+	m := MCTS{Iters: ints["iters"], C: floats["c"]}
+	if words["rollout"] != RolloutRandom {
+		m.Rollout = words["rollout"]
+	}
+	return m, nil
 }
 
 func findKey(keys []key, name string) int {

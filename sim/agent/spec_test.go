@@ -29,6 +29,11 @@ func TestParse(t *testing.T) {
 		{"mcts:iters=1,c=0", agent.MCTS{Iters: 1, C: 0}, "mcts:iters=1,c=0"},
 		{"mcts:iters=10000000,c=1e2", agent.MCTS{Iters: 10000000, C: 100}, "mcts:iters=10000000,c=100"},
 		{"mcts:iters=400,c=1.4142135623730951", agent.MCTS{Iters: 400, C: 1.4142135623730951}, "mcts:iters=400,c=1.4142135623730951"},
+		{"alphabeta:nodes=5000", agent.AlphaBeta{Nodes: 5000}, "alphabeta:nodes=5000"},
+		{"alphabeta:nodes=5000,depth=6", agent.AlphaBeta{Depth: 6, Nodes: 5000}, "alphabeta:depth=6,nodes=5000"},
+		{"alphabeta:depth=4,nodes=1", agent.AlphaBeta{Depth: 4, Nodes: 1}, "alphabeta:depth=4,nodes=1"},
+		{"mcts:rollout=random", agent.MCTS{Iters: 400, C: 1.4}, "mcts:iters=400,c=1.4"},
+		{"mcts:rollout=greedy,iters=100", agent.MCTS{Iters: 100, C: 1.4, Rollout: "greedy"}, "mcts:iters=100,c=1.4,rollout=greedy"},
 	} {
 		got, err := agent.Parse(tc.in)
 		if err != nil {
@@ -58,14 +63,17 @@ func TestParseErrors(t *testing.T) {
 		{"MCTS", `agent spec "MCTS": unknown agent "MCTS" (agents: random, greedy, alphabeta, mcts)`},
 		{"random:seed=1", `agent spec "random:seed=1": random takes no keys`},
 		{"greedy:x", `agent spec "greedy:x": greedy takes no keys`},
-		{"alphabeta:deep=3", `agent spec "alphabeta:deep=3": unknown key "deep" for alphabeta (alphabeta keys: depth)`},
-		{"alphabeta:depth", `agent spec "alphabeta:depth": "depth" is not of the form key=value (alphabeta keys: depth)`},
-		{"alphabeta:depth=3,", `agent spec "alphabeta:depth=3,": "" is not of the form key=value (alphabeta keys: depth)`},
+		{"alphabeta:deep=3", `agent spec "alphabeta:deep=3": unknown key "deep" for alphabeta (alphabeta keys: depth, nodes)`},
+		{"alphabeta:depth", `agent spec "alphabeta:depth": "depth" is not of the form key=value (alphabeta keys: depth, nodes)`},
+		{"alphabeta:depth=3,", `agent spec "alphabeta:depth=3,": "" is not of the form key=value (alphabeta keys: depth, nodes)`},
 		{"alphabeta:depth=0", `agent spec "alphabeta:depth=0": depth=0 not allowed (allowed: an integer 1..32)`},
 		{"alphabeta:depth=33", `agent spec "alphabeta:depth=33": depth=33 not allowed (allowed: an integer 1..32)`},
 		{"alphabeta:depth=2.5", `agent spec "alphabeta:depth=2.5": depth=2.5 not allowed (allowed: an integer 1..32)`},
 		{"alphabeta:depth=", `agent spec "alphabeta:depth=": depth= not allowed (allowed: an integer 1..32)`},
 		{"alphabeta:depth=2,depth=3", `agent spec "alphabeta:depth=2,depth=3": key "depth" given twice`},
+		{"alphabeta:nodes=0", `agent spec "alphabeta:nodes=0": nodes=0 not allowed (allowed: an integer 1..1000000000)`},
+		{"alphabeta:nodes=1e4", `agent spec "alphabeta:nodes=1e4": nodes=1e4 not allowed (allowed: an integer 1..1000000000)`},
+		{"mcts:rollout=smart", `agent spec "mcts:rollout=smart": rollout=smart not allowed (allowed: random or greedy)`},
 		{"mcts:iters=0", `agent spec "mcts:iters=0": iters=0 not allowed (allowed: an integer 1..10000000)`},
 		{"mcts:iters=1e3", `agent spec "mcts:iters=1e3": iters=1e3 not allowed (allowed: an integer 1..10000000)`},
 		{"mcts:c=-1", `agent spec "mcts:c=-1": c=-1 not allowed (allowed: a number 0..100)`},
@@ -73,7 +81,7 @@ func TestParseErrors(t *testing.T) {
 		{"mcts:c=NaN", `agent spec "mcts:c=NaN": c=NaN not allowed (allowed: a number 0..100)`},
 		{"mcts:c=inf", `agent spec "mcts:c=inf": c=inf not allowed (allowed: a number 0..100)`},
 		{"mcts:c=x", `agent spec "mcts:c=x": c=x not allowed (allowed: a number 0..100)`},
-		{"mcts:depth=3", `agent spec "mcts:depth=3": unknown key "depth" for mcts (mcts keys: iters, c)`},
+		{"mcts:depth=3", `agent spec "mcts:depth=3": unknown key "depth" for mcts (mcts keys: iters, c, rollout)`},
 		{"mcts:iters=5;c=1", `agent spec "mcts:iters=5;c=1": iters=5;c=1 not allowed (allowed: an integer 1..10000000)`},
 	} {
 		_, err := agent.Parse(tc.in)

@@ -229,7 +229,7 @@ func TestNoAllocsPerMove(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		for _, spec := range []string{"random", "greedy", "alphabeta:depth=3", "mcts:iters=50,c=1.4"} {
+		for _, spec := range []string{"random", "greedy", "alphabeta:depth=3", "alphabeta:nodes=2000", "mcts:iters=50,c=1.4", "mcts:iters=50,c=1.4,rollout=greedy"} {
 			a := mustParse(t, spec).New(g)
 			// Warm up: the agent's states grow to the games' history
 			// length and the MCTS node pool to its size.

@@ -1,0 +1,170 @@
+package agent
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/baolab/baolab/engine"
+	_ "github.com/baolab/baolab/engine/all"
+)
+
+// positions returns the positions of a few random games of ruleset.
+func positions(t testing.TB, ruleset string, games int, seed uint64) []engine.State {
+	t.Helper()
+	g := engine.MustParse(ruleset)
+	rng := rand.New(rand.NewPCG(seed, 1))
+	var out []engine.State
+	buf := make([]engine.Move, 0, engine.MaxMoves)
+	for range games {
+		s := g.NewState()
+		for !s.Over() {
+			out = append(out, s.Clone())
+			buf = s.Candidates(buf[:0])
+			s.Apply(buf[rng.IntN(len(buf))])
+		}
+	}
+	return out
+}
+
+// TestTableKeepsFixedDepthResult compares the iterative-deepening search
+// with its transposition table against the plain fixed-depth search: the
+// same best value and, for every seed, the same move (the choice among
+// tied moves does not depend on the search order).
+func TestTableKeepsFixedDepthResult(t *testing.T) {
+	checked, hits := 0, int64(0)
+	for _, tc := range []struct {
+		ruleset string
+		depth   int
+	}{
+		{"kingulu", 4},
+		{"kingulu", 6},
+		{"kingulu:max_plies=30", 5},
+		{"kimasai-four-rows:holes=5,max_plies=60", 4},
+		{"kimasai-four-rows:holes=4,max_plies=40", 7},
+		{"kingulu:infinite=draw,lap_limit=3", 3},
+	} {
+		g := engine.MustParse(tc.ruleset)
+		ps := positions(t, tc.ruleset, 3, uint64(tc.depth))
+		full, plain := newAlphaBeta(g, tc.depth, 0), newAlphaBeta(g, tc.depth, 0)
+		plain.plain = true
+		buf := make([]engine.Move, 0, engine.MaxMoves)
+		for i, s := range ps {
+			buf = s.Candidates(buf[:0])
+			for seed := range uint64(3) {
+				full.Reset(seed)
+				plain.Reset(seed)
+				mf, mp := full.Choose(s, buf), plain.Choose(s, buf)
+				if mf != mp {
+					t.Fatalf("%s depth %d position %d seed %d: table chose %d, plain search %d\n%s", tc.ruleset, tc.depth, i, seed, mf, mp, s)
+				}
+				if full.depthHit != tc.depth && full.horizon {
+					t.Fatalf("%s position %d: stopped at depth %d", tc.ruleset, i, full.depthHit)
+				}
+				checked++
+			}
+		}
+		hits += full.hits
+	}
+	t.Logf("%d searches agree; the table answered %d times", checked, hits)
+	if hits < 1000 {
+		t.Errorf("the table answered only %d times", hits)
+	}
+	if checked < 500 {
+		t.Errorf("only %d searches compared", checked)
+	}
+}
+
+// TestNodeBudget: a node budget is deterministic, never searches less deep
+// with more nodes, and stays near the budget.
+func TestNodeBudget(t *testing.T) {
+	g := engine.MustParse("kingulu")
+	ps := positions(t, "kingulu", 1, 7)
+	buf := make([]engine.Move, 0, engine.MaxMoves)
+	deeper := 0
+	for i, s := range ps {
+		buf = s.Candidates(buf[:0])
+		small, big, again := newAlphaBeta(g, MaxDepth, 500), newAlphaBeta(g, MaxDepth, 20000), newAlphaBeta(g, MaxDepth, 500)
+		small.Reset(uint64(i))
+		again.Reset(uint64(i))
+		big.Reset(uint64(i))
+		if a, b := small.Choose(s, buf), again.Choose(s, buf); a != b || small.depthHit != again.depthHit {
+			t.Fatalf("position %d: budget 500 chose %d then %d", i, a, b)
+		}
+		big.Choose(s, buf)
+		if big.depthHit < small.depthHit {
+			t.Fatalf("position %d: 20000 nodes reached depth %d, 500 nodes depth %d", i, big.depthHit, small.depthHit)
+		}
+		if big.depthHit > small.depthHit {
+			deeper++
+		}
+		// The last iteration is abandoned as soon as the budget runs out;
+		// only the root's own moves can overshoot it.
+		if small.nodes > 500+int64(g.NumMoves()) {
+			t.Fatalf("position %d: %d nodes for a budget of 500", i, small.nodes)
+		}
+	}
+	if deeper < len(ps)/2 {
+		t.Errorf("a 40× budget searched deeper at only %d of %d positions", deeper, len(ps))
+	}
+}
+
+// TestMCTSPoolDoesNotGrow: at 2×10^4 iterations per move the node pool,
+// once grown by the first search, serves every later one without an
+// allocation.
+func TestMCTSPoolDoesNotGrow(t *testing.T) {
+	g := engine.MustParse("kingulu")
+	ps := positions(t, "kingulu", 1, 3)
+	for _, greedy := range []bool{false, true} {
+		a := newMCTS(g, 20000, DefaultC, greedy)
+		buf := make([]engine.Move, 0, engine.MaxMoves)
+		s := ps[0]
+		buf = s.Candidates(buf[:0])
+		a.Choose(s, buf)
+		c := cap(a.nodes)
+		for _, s := range []engine.State{ps[len(ps)/3], ps[len(ps)/2]} {
+			buf = s.Candidates(buf[:0])
+			if n := testing.AllocsPerRun(1, func() { a.Choose(s, buf) }); n != 0 {
+				t.Errorf("greedy=%v: %.0f allocations in one search of 20000 iterations", greedy, n)
+			}
+		}
+		if cap(a.nodes) != c {
+			t.Errorf("greedy=%v: node pool grew from %d to %d", greedy, c, cap(a.nodes))
+		}
+	}
+}
+
+// BenchmarkSearchNodes reports the nodes per second of both search agents
+// on each variant: moves played by alphabeta's search (the node budget's
+// unit), iterations of MCTS (one new node and one rollout each).
+func BenchmarkSearchNodes(b *testing.B) {
+	for _, rs := range []string{"kingulu", "kimasai-two-rows:lap_limit=2000", "kimasai-four-rows"} {
+		g := engine.MustParse(rs)
+		ps := positions(b, rs, 1, 11)
+		ps = ps[:min(len(ps), 40)]
+		for _, spec := range []string{"alphabeta:nodes=20000", "mcts:iters=1000,c=1.4", "mcts:iters=1000,c=1.4,rollout=greedy"} {
+			b.Run(rs+"/"+spec, func(b *testing.B) {
+				sp, err := Parse(spec)
+				if err != nil {
+					b.Fatal(err)
+				}
+				ag := sp.New(g)
+				buf := make([]engine.Move, 0, engine.MaxMoves)
+				var nodes int64
+				i := 0
+				for b.Loop() {
+					s := ps[i%len(ps)]
+					i++
+					buf = s.Candidates(buf[:0])
+					ag.Choose(s, buf)
+					switch a := ag.(type) {
+					case *alphaBetaAgent:
+						nodes += a.nodes
+					case *mctsAgent:
+						nodes += int64(a.iters)
+					}
+				}
+				b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+			})
+		}
+	}
+}
