@@ -38,6 +38,7 @@ type gameCols struct {
 	maxLaps     []int64
 	neverEnding []int32
 	reserv      []int32 // reservations
+	opening     []int32
 }
 
 func (g *gameCols) reset() {
@@ -46,6 +47,7 @@ func (g *gameCols) reset() {
 	g.firstRepOK, g.nulls = g.firstRepOK[:0], 0
 	g.captures, g.captured, g.maxLaps, g.neverEnding = g.captures[:0], g.captured[:0], g.maxLaps[:0], g.neverEnding[:0]
 	g.reserv = g.reserv[:0]
+	g.opening = g.opening[:0]
 }
 
 func (g *gameCols) len() int { return len(g.id) }
@@ -189,6 +191,7 @@ func (g *gameCols) record(d *dicts, z *[]int32) arrow.RecordBatch {
 		prim(arrow.PrimitiveTypes.Int64, g.maxLaps, nil, 0),
 		prim(i32, g.neverEnding, nil, 0),
 		prim(i32, g.reserv, nil, 0),
+		prim(i32, g.opening, nil, 0),
 	}
 	return newRecord(dataset.GamesSchema, cols, n)
 }

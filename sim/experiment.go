@@ -17,11 +17,18 @@ type Plan struct {
 	Seed   uint64
 	Batch  int
 	Moves  bool
+	// Ladder lists agent specs played round-robin: every ordered pair
+	// (both seats, self-play included) becomes an agent pair after
+	// Agents (a pair Agents already holds is not repeated).
+	Ladder []string
+	// OpeningPlies is the number of random plies each game starts with.
+	OpeningPlies int
 }
 
 // FieldError is a problem with one value of a Plan: Field is rules,
 // agents, games or batch and Index the position in the list (0 for a
-// single value).
+// single value). Field ladder is an element of Plan.Ladder, opening_plies
+// Plan.OpeningPlies.
 type FieldError struct {
 	Field string
 	Index int
@@ -39,12 +46,15 @@ func (e *FieldError) Unwrap() error { return e.Err }
 // Two spellings of one ruleset or one agent pair are an error, since they
 // would be one cell twice.
 func (p Plan) Experiment() (dataset.Experiment, error) {
-	e := dataset.Experiment{Games: p.Games, Seed: p.Seed, Batch: p.Batch, Moves: p.Moves}
+	e := dataset.Experiment{Games: p.Games, Seed: p.Seed, Batch: p.Batch, Moves: p.Moves, OpeningPlies: p.OpeningPlies}
 	if len(p.Rules) == 0 {
 		return e, &FieldError{"rules", 0, fmt.Errorf("no ruleset given")}
 	}
-	if len(p.Agents) == 0 {
+	if len(p.Agents) == 0 && len(p.Ladder) == 0 {
 		return e, &FieldError{"agents", 0, fmt.Errorf("no agent pair given")}
+	}
+	if p.OpeningPlies < 0 || p.OpeningPlies > dataset.MaxOpeningPlies {
+		return e, &FieldError{"opening_plies", 0, fmt.Errorf("opening plies must be 0..%d, not %d", dataset.MaxOpeningPlies, p.OpeningPlies)}
 	}
 	if p.Games < 1 {
 		return e, &FieldError{"games", 0, fmt.Errorf("games per cell must be at least 1, not %d", p.Games)}
@@ -84,6 +94,27 @@ func (p Plan) Experiment() (dataset.Experiment, error) {
 		}
 		seen[c] = a
 		e.Agents = append(e.Agents, c)
+	}
+	ladder := make(map[string]string)
+	for i, a := range p.Ladder {
+		s, err := agent.Parse(a)
+		if err != nil {
+			return e, &FieldError{"ladder", i, err}
+		}
+		c := s.String()
+		if prev, ok := ladder[c]; ok {
+			return e, &FieldError{"ladder", i, fmt.Errorf("ladder agent %q is %q again (canonical form %s)", a, prev, c)}
+		}
+		ladder[c] = a
+		e.Ladder = append(e.Ladder, c)
+	}
+	for _, a := range e.Ladder {
+		for _, b := range e.Ladder {
+			if c := a + "/" + b; seen[c] == "" {
+				seen[c] = c
+				e.Agents = append(e.Agents, c)
+			}
+		}
 	}
 	if err := e.Check(); err != nil {
 		return e, &FieldError{"games", 0, err}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sort"
@@ -204,6 +205,12 @@ func TestRowsMatchReplay(t *testing.T) {
 	exp := mustExperiment(t, testPlan)
 	dir := t.TempDir()
 	run(t, Options{Experiment: exp, Dir: dir, Workers: 2})
+	checkReplay(t, exp, dir)
+}
+
+// checkReplay replays games 0, 17 and the last of every cell with fresh
+// agents (and the random opening) and compares every row.
+func checkReplay(t *testing.T, exp dataset.Experiment, dir string) {
 	games := map[int64]string{}
 	for _, r := range rows(t, dir, dataset.Games) {
 		var id int64
@@ -221,7 +228,7 @@ func TestRowsMatchReplay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, i := range []int{0, 17, exp.Games - 1} {
+		for _, i := range []int{0, min(17, exp.Games-1), exp.Games - 1} {
 			id := exp.GameID(c, i)
 			seed := dataset.GameSeed(dataset.CellKey(exp.Seed, cell.Ruleset, cell.Agents), i)
 			ag := [2]agent.Agent{sp.New(g), np.New(g)}
@@ -231,15 +238,25 @@ func TestRowsMatchReplay(t *testing.T) {
 			first := s.Player()
 			var captures, captured, reservations int32
 			var maxLaps int64
+			orng := rand.New(rand.NewPCG(dataset.OpeningSeed(exp.Seed, cell.Ruleset, i), 0))
+			opening := 0
 			for !s.Over() {
 				ms := s.Candidates(nil)
 				p, ply := s.Player(), s.Ply()
-				m := ag[p].Choose(s, ms)
+				var m engine.Move
+				if opening < exp.OpeningPlies {
+					m = ms[orng.IntN(len(ms))]
+				} else {
+					m = ag[p].Choose(s, ms)
+				}
 				info, err := s.Apply(m)
 				if errors.Is(err, engine.ErrNeverEnding) {
 					continue
 				} else if err != nil {
 					t.Fatal(err)
+				}
+				if opening < exp.OpeningPlies {
+					opening++
 				}
 				captures += info.Captures
 				captured += info.Captured
@@ -257,8 +274,8 @@ func TestRowsMatchReplay(t *testing.T) {
 			if s.FirstRepeatPly() >= 0 {
 				fr = fmt.Sprint(s.FirstRepeatPly())
 			}
-			want := fmt.Sprintf("game_id=%d ruleset=%s variant=%s agent_south=%s agent_north=%s first=%s seed=%d result=%s end_reason=%s plies=%d material_south=%d material_north=%d first_repeat_ply=%s captures=%d captured=%d max_laps=%d never_ending=%d reservations=%d ",
-				id, cell.Ruleset, g.Variant(), sp, np, first, seed, s.Result(), s.EndReason(), s.Ply(), s.Material(engine.South), s.Material(engine.North), fr, captures, captured, maxLaps, s.NeverEndingMet(), reservations)
+			want := fmt.Sprintf("game_id=%d ruleset=%s variant=%s agent_south=%s agent_north=%s first=%s seed=%d result=%s end_reason=%s plies=%d material_south=%d material_north=%d first_repeat_ply=%s captures=%d captured=%d max_laps=%d never_ending=%d reservations=%d opening_plies=%d ",
+				id, cell.Ruleset, g.Variant(), sp, np, first, seed, s.Result(), s.EndReason(), s.Ply(), s.Material(engine.South), s.Material(engine.North), fr, captures, captured, maxLaps, s.NeverEndingMet(), reservations, opening)
 			if games[id] != want {
 				t.Fatalf("cell %d game %d:\n got %s\nwant %s", c, i, games[id], want)
 			}
@@ -506,6 +523,66 @@ func TestPlanErrors(t *testing.T) {
 		var fe *FieldError
 		if !errors.As(err, &fe) || fe.Field != c.field || fe.Index != c.index || !strings.Contains(err.Error(), c.msg) {
 			t.Errorf("case %d: %v (%+v), want %s[%d] %q", i, err, fe, c.field, c.index, c.msg)
+		}
+	}
+}
+
+// TestLadderWithOpenings: a ladder adds every ordered pair of its agents,
+// the manifest marks them, every game starts with the random opening, and
+// the two seat orders of a pair (indeed every pair) play the same
+// openings in game i.
+func TestLadderWithOpenings(t *testing.T) {
+	p := Plan{Rules: []string{"kingulu", "kimasai-four-rows:holes=6"}, Agents: []string{"mcts:iters=5/random", "greedy/random"},
+		Ladder: []string{"random", "greedy", "alphabeta:depth=2"}, Games: 12, Seed: 9, Batch: 5, Moves: true, OpeningPlies: 3}
+	exp := mustExperiment(t, p)
+	if len(exp.Agents) != 1+9 || exp.Agents[2] != "random/random" || exp.Agents[9] != "alphabeta:depth=2/alphabeta:depth=2" {
+		t.Fatalf("agent pairs %v", exp.Agents)
+	}
+	dir := t.TempDir()
+	run(t, Options{Experiment: exp, Dir: dir, Workers: 2})
+	checkReplay(t, exp, dir)
+	m, err := dataset.ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ladder := 0
+	for _, c := range m.Cells {
+		if c.Ladder {
+			ladder++
+		}
+		if c.Ladder != (c.Agents != "mcts:iters=5,c=1.4/random") {
+			t.Errorf("cell %d (%s): ladder %v", c.Index, c.Agents, c.Ladder)
+		}
+	}
+	if ladder != 2*9 || m.Experiment.OpeningPlies != 3 {
+		t.Errorf("%d ladder cells, opening plies %d", ladder, m.Experiment.OpeningPlies)
+	}
+	// The first three moves of game i, by ruleset and game index.
+	openings := map[string]string{}
+	for _, r := range rows(t, dir, dataset.Moves) {
+		var id int64
+		var ply int
+		fmt.Sscanf(r, "game_id=%d", &id)
+		i := strings.Index(r, "ply=")
+		fmt.Sscanf(r[i:], "ply=%d", &ply)
+		if ply >= 3 {
+			continue
+		}
+		c := exp.Cell(int(id) / exp.Games)
+		key := fmt.Sprintf("%s game %d ply %d", c.Ruleset, int(id)%exp.Games, ply)
+		mv := r[strings.Index(r, "move="):]
+		mv = mv[:strings.Index(mv, " ")]
+		if prev, ok := openings[key]; ok && prev != mv {
+			t.Fatalf("%s: %s in one cell, %s in another (%s)", key, prev, mv, c.Agents)
+		}
+		openings[key] = mv
+	}
+	if len(openings) != 2*12*3 {
+		t.Errorf("%d opening moves, want %d", len(openings), 2*12*3)
+	}
+	for _, r := range rows(t, dir, dataset.Games) {
+		if !strings.Contains(r, "opening_plies=3 ") {
+			t.Fatalf("game row without its opening: %s", r)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"strconv"
 	"sync/atomic"
@@ -51,6 +52,8 @@ type worker struct {
 	m      moveCols
 	zero   []int32
 	bw     *bufio.Writer
+	opcg   rand.PCG      // the random opening's source, reseeded per game
+	orng   *rand.Rand    // draws from opcg
 	played *atomic.Int64 // games played by all workers, for progress
 	// per-batch tallies
 	results [4]int64 // games won by south, north, drawn, unfinished
@@ -58,12 +61,14 @@ type worker struct {
 }
 
 func newWorker(exp dataset.Experiment, dir string, create func(string) (syncFile, error)) *worker {
-	return &worker{
+	w := &worker{
 		exp: exp, dir: dir, props: writerProps(), create: create,
 		cells: make(map[int]*cellState),
 		moves: make([]engine.Move, 0, engine.MaxMoves),
 		bw:    bufio.NewWriterSize(nil, 1<<20),
 	}
+	w.orng = rand.New(&w.opcg)
+	return w
 }
 
 func (w *worker) cell(c int) (*cellState, error) {
@@ -200,6 +205,14 @@ func (w *worker) play(cs *cellState, i int) error {
 	id := w.exp.GameID(cs.cell.Index, i)
 	s := cs.s
 	s.CopyFrom(cs.init)
+	var (
+		opening int
+		orng    *rand.Rand
+	)
+	if w.exp.OpeningPlies > 0 {
+		w.opcg.Seed(dataset.OpeningSeed(w.exp.Seed, cs.cell.Ruleset, i), 0)
+		orng = w.orng
+	}
 	cs.agents[engine.South].Reset(AgentSeed(gs, engine.South))
 	cs.agents[engine.North].Reset(AgentSeed(gs, engine.North))
 	var (
@@ -215,7 +228,13 @@ func (w *worker) play(cs *cellState, i int) error {
 			return fmt.Errorf("cell %d (%s) game %d ply %d: game not over but no candidate moves", cs.cell.Index, cs.cell.Ruleset, i, s.Ply())
 		}
 		p := s.Player()
-		mv := cs.agents[p].Choose(s, moves)
+		var mv engine.Move
+		inOpening := opening < w.exp.OpeningPlies
+		if inOpening {
+			mv = moves[orng.IntN(len(moves))]
+		} else {
+			mv = cs.agents[p].Choose(s, moves)
+		}
 		ply := s.Ply()
 		info, err := s.Apply(mv)
 		if err != nil {
@@ -223,6 +242,9 @@ func (w *worker) play(cs *cellState, i int) error {
 				continue // mv is no longer a candidate; choose again
 			}
 			return fmt.Errorf("cell %d (%s, %s) game %d ply %d: move %d: %w", cs.cell.Index, cs.cell.Ruleset, cs.names[p], i, ply, mv, err)
+		}
+		if inOpening {
+			opening++
 		}
 		captures += info.Captures
 		captured += info.Captured
@@ -274,6 +296,7 @@ func (w *worker) play(cs *cellState, i int) error {
 	g.maxLaps = append(g.maxLaps, maxLaps)
 	g.neverEnding = append(g.neverEnding, int32(s.NeverEndingMet()))
 	g.reserv = append(g.reserv, reservations)
+	g.opening = append(g.opening, int32(opening))
 	w.results[r-engine.SouthWins]++
 	w.plies += int64(plies)
 	return nil

@@ -23,6 +23,8 @@ type simFlags struct {
 	config  string
 	rules   []string
 	agents  []string
+	ladder  []string
+	opening int
 	games   int
 	seed    uint64
 	batch   int
@@ -48,6 +50,13 @@ configs/); flags override the file. --rules and --agents may be repeated;
 an agent pair is SOUTH/NORTH, or one spec for both sides, e.g.
   --agents random --agents 'mcts:iters=400,c=1.4/greedy'
 
+--ladder SPEC (repeatable, one agent per flag) adds a round-robin: every
+ordered pair of the ladder's agents, self-play included, plays --games
+games per ruleset; the manifest marks those cells as the ladder, and
+'baolab analyze' fits ratings to them. --opening-plies K starts every game
+with K uniformly random plies drawn from (seed, ruleset, game index), so
+both seat orders of a pair play the same openings.
+
 The same command gives the same rows for any --workers and any --shard split.
 A run that is interrupted (even by kill -9) resumes when run again: finished
 batches are kept and checked, the others are played. A DIR holding another
@@ -66,6 +75,8 @@ when set. All shards write into the same DIR.`,
 	fl.StringVar(&f.config, "config", "", "experiment file (TOML); flags override its values")
 	fl.StringArrayVar(&f.rules, "rules", nil, "ruleset, e.g. kingulu or 'kingulu:penultimate=never', or a grid such as 'kingulu:penultimate=*,holes=4..6' (repeatable)")
 	fl.StringArrayVar(&f.agents, "agents", nil, "agent pair SOUTH/NORTH or one agent spec for both sides (repeatable)")
+	fl.StringArrayVar(&f.ladder, "ladder", nil, "agent spec of a strength ladder, one per flag (repeatable): every ordered pair of them, self-play included, is played")
+	fl.IntVar(&f.opening, "opening-plies", 0, "uniformly random plies that start every game (the same openings for every agent pair of a ruleset)")
 	fl.IntVar(&f.games, "games", 0, "games per ruleset × agent pair")
 	fl.Uint64Var(&f.seed, "seed", 1, "experiment seed")
 	fl.IntVar(&f.batch, "batch", 0, "games per batch (one file per batch and table); 0: min(16384, max(256, games/16))")
@@ -129,7 +140,7 @@ func simExperiment(cmd *cobra.Command, f simFlags) (dataset.Experiment, string, 
 		if cfg, err = config.Load(f.config); err != nil {
 			return none, "", 0, err
 		}
-		plan = sim.Plan{Rules: cfg.Rules, Agents: cfg.Agents, Games: cfg.Games, Seed: cfg.Seed, Batch: cfg.Batch, Moves: true}
+		plan = sim.Plan{Rules: cfg.Rules, Agents: cfg.Agents, Ladder: cfg.Ladder, OpeningPlies: cfg.OpeningPlies, Games: cfg.Games, Seed: cfg.Seed, Batch: cfg.Batch, Moves: true}
 		if !cfg.Set["seed"] {
 			plan.Seed = f.seed
 		}
@@ -143,6 +154,12 @@ func simExperiment(cmd *cobra.Command, f simFlags) (dataset.Experiment, string, 
 	}
 	if changed("agents") {
 		plan.Agents = f.agents
+	}
+	if changed("ladder") {
+		plan.Ladder = f.ladder
+	}
+	if changed("opening-plies") {
+		plan.OpeningPlies = f.opening
 	}
 	if changed("games") {
 		plan.Games = f.games
@@ -169,13 +186,14 @@ func simExperiment(cmd *cobra.Command, f simFlags) (dataset.Experiment, string, 
 	if err != nil {
 		var fe *sim.FieldError
 		if errors.As(err, &fe) {
-			flag := fe.Field
-			if flag == "batch" || flag == "games" || flag == "rules" || flag == "agents" {
-				if cfg != nil && !changed(flag) && cfg.Set[flag] {
-					return none, "", 0, cfg.Errorf(flag, fe.Index, fe.Err)
+			key := fe.Field
+			flag := strings.ReplaceAll(key, "_", "-")
+			if key == "batch" || key == "games" || key == "rules" || key == "agents" || key == "ladder" || key == "opening_plies" {
+				if cfg != nil && !changed(flag) && cfg.Set[key] {
+					return none, "", 0, cfg.Errorf(key, fe.Index, fe.Err)
 				}
 				if cfg != nil && !changed(flag) {
-					return none, "", 0, fmt.Errorf("%s: %w (set %s in the file or give --%s)", cfg.Path, fe.Err, flag, flag)
+					return none, "", 0, fmt.Errorf("%s: %w (set %s in the file or give --%s)", cfg.Path, fe.Err, key, flag)
 				}
 				return none, "", 0, fmt.Errorf("--%s: %w", flag, fe.Err)
 			}

@@ -6,12 +6,17 @@
 //	description = "balance of the default rules"  # free text, not used
 //	rules   = ["kingulu", "kimasai-two-rows:lap_limit=2000"]
 //	agents  = ["random", "greedy/random"]          # SOUTH/NORTH or one spec for both
+//	ladder  = ["random", "greedy", "alphabeta:depth=4"]  # round-robin, see below
+//	opening_plies = 4                              # random plies that start every game
 //	games   = 100000                               # per ruleset × agent pair
 //	seed    = 1
 //	batch   = 16384                                # games per file; 0 or absent: default
 //	moves   = true                                 # false: games table only
 //	workers = 2                                    # 0 or absent: one per CPU
 //	out     = "runs/balance"                       # relative to the working directory
+//
+// A ladder adds every ordered pair of its agents (both seats, self-play
+// included) to the agent pairs; agents may then be left out.
 //
 // Unknown keys, values of the wrong type and TOML syntax errors are
 // refused with the file, line and key; so are (through Config.Errorf) bad
@@ -39,6 +44,9 @@ type Config struct {
 	Moves       *bool    `toml:"moves"` // nil: not set (default true)
 	Workers     int      `toml:"workers"`
 	Out         string   `toml:"out"`
+	Ladder      []string `toml:"ladder"`
+	// OpeningPlies is the number of random plies every game starts with.
+	OpeningPlies int `toml:"opening_plies"`
 
 	// Path is the file the config was read from.
 	Path string `toml:"-"`
@@ -96,6 +104,9 @@ func Parse(path string, data []byte) (*Config, error) {
 	if c.Batch < 0 {
 		return nil, c.Errorf("batch", -1, fmt.Errorf("must be at least 1 (or 0 for the default), not %d", c.Batch))
 	}
+	if c.OpeningPlies < 0 {
+		return nil, c.Errorf("opening_plies", -1, fmt.Errorf("must be at least 0, not %d", c.OpeningPlies))
+	}
 	if c.Workers < 0 {
 		return nil, c.Errorf("workers", -1, fmt.Errorf("must be at least 1 (or 0 for one per CPU), not %d", c.Workers))
 	}
@@ -107,7 +118,7 @@ func (c *Config) decodeError(err error) error {
 	if errors.As(err, &sm) && len(sm.Errors) > 0 {
 		de := sm.Errors[0]
 		line, col := de.Position()
-		return fmt.Errorf("%s:%d:%d: unknown key %q (keys: description, rules, agents, games, seed, batch, moves, workers, out)", c.Path, line, col, strings.Join(de.Key(), "."))
+		return fmt.Errorf("%s:%d:%d: unknown key %q (keys: description, rules, agents, ladder, opening_plies, games, seed, batch, moves, workers, out)", c.Path, line, col, strings.Join(de.Key(), "."))
 	}
 	var de *toml.DecodeError
 	if errors.As(err, &de) {

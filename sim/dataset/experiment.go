@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash/fnv"
+	"slices"
 	"strings"
 )
 
@@ -31,7 +32,19 @@ type Experiment struct {
 	Batch int `json:"batch"`
 	// Moves says whether the moves table is written.
 	Moves bool `json:"moves"`
+	// Ladder lists the canonical agent specs of a strength ladder, if
+	// any: every ordered pair "A/B" of them (self-play included) is one
+	// of Agents, and those cells form the ladder. Omitted from the JSON
+	// form when empty, so experiments without a ladder keep their ID.
+	Ladder []string `json:"ladder,omitempty"`
+	// OpeningPlies is the number of uniformly random plies every game
+	// starts with (see OpeningSeed); 0: none. Omitted from the JSON form
+	// when 0.
+	OpeningPlies int `json:"opening_plies,omitempty"`
 }
+
+// MaxOpeningPlies bounds Experiment.OpeningPlies.
+const MaxOpeningPlies = 1000
 
 // Check reports the first structural problem of e: empty lists,
 // duplicates, non-positive sizes, or a game_id range that overflows int64.
@@ -46,6 +59,15 @@ func (e Experiment) Check() error {
 		return fmt.Errorf("experiment: games per cell must be at least 1, not %d", e.Games)
 	case e.Batch < 1:
 		return fmt.Errorf("experiment: batch size must be at least 1, not %d", e.Batch)
+	case e.OpeningPlies < 0 || e.OpeningPlies > MaxOpeningPlies:
+		return fmt.Errorf("experiment: opening plies must be 0..%d, not %d", MaxOpeningPlies, e.OpeningPlies)
+	}
+	for _, a := range e.Ladder {
+		for _, b := range e.Ladder {
+			if !slices.Contains(e.Agents, a+"/"+b) {
+				return fmt.Errorf("experiment: ladder pair %s/%s is not among the agent pairs", a, b)
+			}
+		}
 	}
 	if int64(e.Games) > (1<<62)/int64(e.NumCells()) {
 		return fmt.Errorf("experiment: %d cells × %d games overflow game_id", e.NumCells(), e.Games)
@@ -53,7 +75,7 @@ func (e Experiment) Check() error {
 	for _, l := range []struct {
 		what string
 		list []string
-	}{{"ruleset", e.Rules}, {"agent pair", e.Agents}} {
+	}{{"ruleset", e.Rules}, {"agent pair", e.Agents}, {"ladder agent", e.Ladder}} {
 		seen := make(map[string]bool)
 		for _, s := range l.list {
 			if seen[s] {
@@ -90,6 +112,12 @@ func (e Experiment) Diff(f Experiment) string {
 	if e.Moves != f.Moves {
 		d = append(d, fmt.Sprintf("moves %v → %v", e.Moves, f.Moves))
 	}
+	if j := strings.Join(e.Ladder, " | "); j != strings.Join(f.Ladder, " | ") {
+		d = append(d, fmt.Sprintf("ladder [%s] → [%s]", j, strings.Join(f.Ladder, " | ")))
+	}
+	if e.OpeningPlies != f.OpeningPlies {
+		d = append(d, fmt.Sprintf("opening plies %d → %d", e.OpeningPlies, f.OpeningPlies))
+	}
 	return strings.Join(d, "; ")
 }
 
@@ -116,6 +144,13 @@ type Cell struct {
 // Cell returns cell c.
 func (e Experiment) Cell(c int) Cell {
 	return Cell{Index: c, Ruleset: e.Rules[c/len(e.Agents)], Agents: e.Agents[c%len(e.Agents)]}
+}
+
+// InLadder reports whether the agent pair "SOUTH/NORTH" is a cell of the
+// ladder: both agents are ladder agents.
+func (e Experiment) InLadder(agents string) bool {
+	s, n, ok := strings.Cut(agents, "/")
+	return ok && slices.Contains(e.Ladder, s) && slices.Contains(e.Ladder, n)
 }
 
 // NumBatches returns the number of batches of each cell.

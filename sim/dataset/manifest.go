@@ -16,8 +16,8 @@ import (
 // Format names the manifest format; it changes when the dataset layout
 // or a column changes incompatibly. Version 2 added games.reservations
 // and moves.reserved, and stopped counting kingulu's reservations as
-// captures.
-const Format = "baolab-dataset/2"
+// captures. Version 3 added games.opening_plies.
+const Format = "baolab-dataset/3"
 
 // ShardDir is the directory of the per-shard manifests. Each process of
 // `baolab sim` (shard K of N; an unsharded run is shard 0 of 1) owns one
@@ -77,10 +77,13 @@ type CellSummary struct {
 	// GameSeed(SeedKey, i).
 	SeedKey     uint64 `json:"seed_key"`
 	FirstGameID int64  `json:"first_game_id"`
-	Batches     int    `json:"batches"`
-	BatchesDone int    `json:"batches_done"`
-	GamesDone   int64  `json:"games_done"`
-	PliesDone   int64  `json:"plies_done"`
+	// Ladder says that the cell is a cell of the experiment's ladder
+	// (both agents are ladder agents).
+	Ladder      bool  `json:"ladder,omitempty"`
+	Batches     int   `json:"batches"`
+	BatchesDone int   `json:"batches_done"`
+	GamesDone   int64 `json:"games_done"`
+	PliesDone   int64 `json:"plies_done"`
 }
 
 // Manifest is the merged view of a dataset (manifest.json).
@@ -134,7 +137,7 @@ func Merge(e Experiment, shards []ShardManifest) (Manifest, error) {
 	m.Cells = make([]CellSummary, e.NumCells())
 	for c := range m.Cells {
 		cell := e.Cell(c)
-		m.Cells[c] = CellSummary{Cell: cell, SeedKey: CellKey(e.Seed, cell.Ruleset, cell.Agents), FirstGameID: e.GameID(c, 0), Batches: nb}
+		m.Cells[c] = CellSummary{Cell: cell, SeedKey: CellKey(e.Seed, cell.Ruleset, cell.Agents), FirstGameID: e.GameID(c, 0), Batches: nb, Ladder: e.InLadder(cell.Agents)}
 	}
 	for _, b := range done {
 		cs := &m.Cells[b.Cell]

@@ -39,6 +39,7 @@ var GamesColumns = []Column{
 	col("max_laps", arrow.PrimitiveTypes.Int64, false, "most laps sown in one move of the game"),
 	col("never_ending", arrow.PrimitiveTypes.Int32, false, "never-ending moves met (rejected candidates plus one played under infinite=draw)"),
 	col("reservations", arrow.PrimitiveTypes.Int32, false, "holes reserved in the game (kingulu's kuweka mtoto; 0 in the other variants)"),
+	col("opening_plies", arrow.PrimitiveTypes.Int32, false, "plies of the game that were its random opening (the experiment's opening_plies, fewer if the game ended during it; 0 without one)"),
 }
 
 // MovesColumns documents the moves table: one row per ply.

@@ -35,6 +35,15 @@ func CellKey(seed uint64, ruleset, agents string) uint64 {
 	return Mix(k ^ fnv64(agents))
 }
 
+// OpeningSeed returns the seed of the random opening of game i of every
+// cell of ruleset: GameSeed(CellKey(seed, ruleset, "opening"), i). It does
+// not depend on the agent pair, so both seat orders of a pair, and every
+// pair of a ladder, play the same K opening plies in their game i. The
+// opening draws its moves from a PCG seeded with (OpeningSeed, 0).
+func OpeningSeed(seed uint64, ruleset string, i int) uint64 {
+	return GameSeed(CellKey(seed, ruleset, "opening"), i)
+}
+
 // GameSeed returns the seed of game i of a cell with key k (the games
 // table's seed column): Mix(k + (i+1)·φ), SplitMix64's i-th output.
 func GameSeed(k uint64, i int) uint64 { return Mix(k + uint64(i+1)*golden) }

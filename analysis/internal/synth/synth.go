@@ -35,6 +35,7 @@ type Game struct {
 	MaxLaps             int64
 	NeverEnding         int32
 	Reservations        int32
+	OpeningPlies        int32  // plies of the random opening
 	Moves               []Move // len(Moves) is the games' plies
 	// Plies overrides len(Moves) when not zero (to write inconsistent
 	// files in tests).
@@ -126,6 +127,7 @@ func writeGames(path string, games []Game, meta map[string]string) error {
 		b.Field(15).(*array.Int64Builder).Append(g.MaxLaps)
 		b.Field(16).(*array.Int32Builder).Append(g.NeverEnding)
 		b.Field(17).(*array.Int32Builder).Append(g.Reservations)
+		b.Field(18).(*array.Int32Builder).Append(g.OpeningPlies)
 	}
 	rec := b.NewRecordBatch()
 	defer rec.Release()
