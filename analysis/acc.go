@@ -51,6 +51,32 @@ type cellAcc struct {
 	conv convergence
 	// Game ids seen, to check that a cell's batches are contiguous.
 	firstID, lastID int64
+	// Fingerprints of the distinct move sequences seen (from the move
+	// log), at most DistinctCap of them.
+	distinct map[uint64]struct{}
+}
+
+// DistinctCap bounds the distinct games counted per cell (so memory does
+// not grow with the number of games): a count of DistinctCap means at
+// least that many.
+const DistinctCap = 10000
+
+// addDistinct records a game's fingerprint.
+func (a *cellAcc) addDistinct(fp uint64) {
+	if a.distinct == nil {
+		a.distinct = make(map[uint64]struct{})
+	}
+	if len(a.distinct) < DistinctCap {
+		a.distinct[fp] = struct{}{}
+	}
+}
+
+// mix64 is SplitMix64's finalizer.
+func mix64(z uint64) uint64 {
+	z += 0x9e3779b97f4a7c15
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
 }
 
 // merge adds the file partial o (of the same cell) to a.
@@ -77,6 +103,9 @@ func (a *cellAcc) merge(o *cellAcc, conf float64) {
 	a.laps.Merge(o.laps)
 	a.lead.Merge(o.lead)
 	a.decisive.Merge(o.decisive)
+	for fp := range o.distinct {
+		a.addDistinct(fp)
+	}
 	for _, s := range o.seq {
 		a.conv.add(s, conf)
 	}

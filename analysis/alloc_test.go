@@ -12,6 +12,7 @@ func TestMoveLoopAllocs(t *testing.T) {
 	for k := int32(0); k < plies; k++ {
 		c.gid = append(c.gid, 7)
 		c.ply = append(c.ply, k)
+		c.move = append(c.move, int8(k%6))
 		c.legal = append(c.legal, int16(1+k%5))
 		c.laps = append(c.laps, int64(1+k%3))
 		c.ms = append(c.ms, 30+k%4)

@@ -67,6 +67,7 @@ func Analyze(ctx context.Context, ds *Dataset, opt Options) (*summary.Summary, e
 	s.Effects, effectNotes = effects.Estimate(s.Cells, opt.Confidence)
 	s.Notes = append(append(s.Notes, notes...), effectNotes...)
 	s.Ranking = effects.Rank(s.Cells, opt.Alpha)
+	s.Ladders = ladders(ds.Experiment, s.Cells, opt.Confidence)
 	if ds.Moves == nil {
 		s.Notes = append(s.Notes, "the dataset has no move log (moves/): branching factor, decision moves, laps per move, lead changes and decisiveness are null")
 	}
@@ -299,6 +300,8 @@ func cellSummary(a *cellAcc, moveLog bool, conf float64) summary.Cell {
 	}
 	c.Length = lengthOf(&a.plies, conf)
 	if moveLog {
+		d := int64(len(a.distinct))
+		c.DistinctGames = &d
 		c.Moves = &summary.MoveStats{
 			Moves:           a.moves,
 			BranchingFactor: ratioInterval(a.legal, conf),

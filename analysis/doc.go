@@ -82,4 +82,22 @@
 //     balance (package analysis/effects) are computed from the cells'
 //     counts and sums, for every variant × agent pair with two or more
 //     readings; they go to effects.* and ranking.*.
+//   - Distinct games: the distinct move sequences of a cell (a 64-bit
+//     fingerprint of each game's moves, from the move log), counted up
+//     to DistinctCap so that memory stays bounded.
+//
+// # Ladders
+//
+// When the manifest's experiment has a ladder (`baolab sim --ladder`),
+// the games between ladder agents of each ruleset are fitted by package
+// rating: a Bradley–Terry (Elo) model with a first-move advantage and a
+// draw parameter, as BayesElo, by maximum likelihood, with
+// profile-likelihood intervals, anchored at random = 0 (or the ladder's
+// first agent when random is not in it). The first-move advantage belongs
+// to whoever moved first (South unless first=north); games no one won
+// (draws and unfinished games) count as draws. Each agent's self-play
+// gives the first-player advantage with its Wilson interval, the share of
+// draws and unfinished games, the mean length and the distinct games;
+// these go to the summary's ladders, the ladder tables and the
+// fpa-rating, draw-rating and length-rating figures.
 package analysis

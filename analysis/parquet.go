@@ -266,6 +266,14 @@ func (t *tableReader) int16s(name string) ([]int16, error) {
 	return a.Int16Values(), t.noNulls(name, a)
 }
 
+func (t *tableReader) int8s(name string) ([]int8, error) {
+	a, ok := t.column(name).(*array.Int8)
+	if !ok {
+		return nil, t.typeErr(name)
+	}
+	return a.Int8Values(), t.noNulls(name, a)
+}
+
 func (t *tableReader) typeErr(name string) error {
 	return fmt.Errorf("%s: column %s has type %s", t.path, name, t.column(name).DataType())
 }

@@ -48,6 +48,9 @@ type Dataset struct {
 	// batches and "files" when only the files themselves could be checked
 	// for gaps (a missing last batch of a cell then goes unnoticed).
 	Manifest string
+	// Experiment is the manifest's experiment (nil without a manifest):
+	// its ladder, if any, is fitted by Analyze.
+	Experiment *dataset.Experiment
 }
 
 var partName = regexp.MustCompile(`^part-c([0-9]+)-b([0-9]+)\.parquet$`)
@@ -80,6 +83,7 @@ func Open(dir string) (*Dataset, error) {
 	}
 	if man != nil {
 		ds.Manifest = "manifest"
+		ds.Experiment = &man.Experiment
 		if err := checkManifest(dir, man, games, moves); err != nil {
 			return nil, err
 		}

@@ -13,7 +13,7 @@ import (
 var (
 	gamesRead = []string{"game_id", "ruleset", "variant", "agent_south", "agent_north", "first",
 		"result", "end_reason", "plies", "first_repeat_ply", "captures", "captured", "max_laps", "never_ending"}
-	movesRead = []string{"game_id", "ply", "legal_moves", "laps", "material_south", "material_north"}
+	movesRead = []string{"game_id", "ply", "move", "legal_moves", "laps", "material_south", "material_north"}
 )
 
 // scanFile reads one games file and, if moves is not nil, its moves file
@@ -241,6 +241,7 @@ type moveCursor struct {
 	gamesPath string
 	gid       []int64
 	ply       []int32
+	move      []int8
 	legal     []int16
 	laps      []int64
 	ms, mn    []int32
@@ -267,6 +268,9 @@ func (c *moveCursor) load() error {
 	if c.ply, err = t.int32s("ply"); err != nil {
 		return err
 	}
+	if c.move, err = t.int8s("move"); err != nil {
+		return err
+	}
 	if c.legal, err = t.int16s("legal_moves"); err != nil {
 		return err
 	}
@@ -288,6 +292,7 @@ func (c *moveCursor) game(id int64, plies, winner int32, a *cellAcc) error {
 	var legalSum, decisions, lapsSum int64
 	var last, changes int32
 	lastNotLeading := int32(-1)
+	fp := uint64(plies) // the game's fingerprint: its moves, in order
 	for k := int32(0); k < plies; k++ {
 		if c.i == len(c.gid) {
 			if c.done {
@@ -304,6 +309,7 @@ func (c *moveCursor) game(id int64, plies, winner int32, a *cellAcc) error {
 			return fmt.Errorf("%s: row %d holds game %d ply %d, want game %d ply %d (the moves must follow %s: every ply of every game, in order)",
 				c.t.path, c.t.batch+int64(i), c.gid[i], c.ply[i], id, k, c.gamesPath)
 		}
+		fp = mix64(fp ^ uint64(uint8(c.move[i])) ^ uint64(k)<<8)
 		l := int64(c.legal[i])
 		legalSum += l
 		if l > 1 {
@@ -327,6 +333,7 @@ func (c *moveCursor) game(id int64, plies, winner int32, a *cellAcc) error {
 		}
 		c.i++
 	}
+	a.addDistinct(fp)
 	if plies == 0 {
 		return nil
 	}

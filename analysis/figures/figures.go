@@ -46,6 +46,7 @@ func Build(s *summary.Summary) (figs []*Figure, notes []string) {
 			notes = append(notes, fmt.Sprintf("figure effects split into %d parts (%v), to stay one page tall", len(ef), names(ef)))
 		}
 	}
+	figs = append(figs, LadderFigures(s)...)
 	return figs, notes
 }
 
@@ -471,9 +472,12 @@ func cmpStrength(a, b string) int {
 	return strings.Compare(a, b)
 }
 
-// Strength plots the first-player advantage of each agent pair (rows,
-// weakest South agent at the bottom) with one series per ruleset. It
-// returns nil when s has a single agent pair.
+// Strength plots the first mover's score (draws as half) of each agent
+// pair (rows, weakest South agent at the bottom) with one series per
+// ruleset. When the two agents differ this mixes the seat and the
+// stronger agent, so the axis does not call it first-player advantage;
+// the ladder's self-play curve (fpa-rating) separates them. It returns nil
+// when s has a single agent pair.
 func Strength(s *summary.Summary) *Figure {
 	if !s.SeveralPairs() {
 		return nil
@@ -495,7 +499,7 @@ func Strength(s *summary.Summary) *Figure {
 		}
 		return -cmpStrength(a.north, b.north)
 	})
-	p := newPlot("first-player advantage (%)", "")
+	p := newPlot("first mover's score (%, draws count ½)", "")
 	p.Add(gridLines())
 	names := make([]string, len(pairs))
 	for i, pr := range pairs {

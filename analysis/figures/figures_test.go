@@ -318,8 +318,11 @@ func TestGolden(t *testing.T) {
 	for _, c := range []struct {
 		prefix string
 		s      *summary.Summary
-	}{{"readings-", fixture.Summary()}, {"strength-", fixture.Strength()}} {
+	}{{"readings-", fixture.Summary()}, {"strength-", fixture.Strength()}, {"ladder-", fixture.Ladder()}} {
 		figs, _ := Build(c.s)
+		if c.prefix == "ladder-" {
+			figs = LadderFigures(c.s)
+		}
 		for _, f := range figs {
 			var b bytes.Buffer
 			if err := f.Encode(&b, "png"); err != nil {

@@ -172,6 +172,11 @@ type Cell struct {
 
 	// Moves is null when the dataset has no move log.
 	Moves *MoveStats `json:"moves"`
+	// DistinctGames counts the distinct move sequences among the games
+	// (from the move log; null without one), up to 10,000: 10,000 means
+	// at least that many. Strong agents are nearly deterministic, so a
+	// cell of n games can hold far fewer distinct games.
+	DistinctGames *int64 `json:"distinct_games"`
 
 	Convergence []Point `json:"convergence"`
 }
@@ -276,6 +281,55 @@ type Ranked struct {
 	AsBalancedAsBest bool `json:"as_balanced_as_best"`
 }
 
+// Ladder is the strength ladder of one ruleset: the agents' ratings, the
+// first-move advantage and the draw parameter of a Bradley–Terry (Elo)
+// model fitted to every game between ladder agents (package
+// analysis/rating), in Elo rating points with profile-likelihood
+// intervals, and each agent's self-play.
+type Ladder struct {
+	Ruleset string `json:"ruleset"`
+	Variant string `json:"variant"`
+	// Anchor is the agent rated 0: random when the ladder has it, else
+	// its first agent.
+	Anchor string `json:"anchor"`
+	// Games counts the games the fit used; OpeningPlies is the
+	// experiment's random opening.
+	Games        int64  `json:"games"`
+	OpeningPlies int    `json:"opening_plies"`
+	Method       string `json:"method"` // how the intervals were found
+	// Agents is sorted by rating, weakest first. A rating the data do not
+	// bound (an agent that never lost) is null (infinite).
+	Agents    []Rating   `json:"agents"`
+	FirstMove Interval   `json:"first_move"` // first-move advantage, rating points
+	Draw      Interval   `json:"draw"`       // draw parameter, rating points
+	SelfPlay  []SelfPlay `json:"self_play"`
+	// Note explains a fit that could not be made (e.g. no game won).
+	Note string `json:"note,omitempty"`
+}
+
+// Rating is one agent's rating with its interval.
+type Rating struct {
+	Agent  string `json:"agent"`
+	Rating Num    `json:"rating"`
+	Lo     Num    `json:"lo"`
+	Hi     Num    `json:"hi"`
+}
+
+// SelfPlay is an agent playing itself: its first-player advantage (draws
+// as half) with the Wilson interval, and the draw rate and mean length of
+// those games.
+type SelfPlay struct {
+	Agent         string   `json:"agent"`
+	Rating        Num      `json:"rating"`
+	Games         int64    `json:"games"`
+	FPA           Num      `json:"fpa"`
+	Lo            Num      `json:"lo"`
+	Hi            Num      `json:"hi"`
+	DrawRate      Share    `json:"draw_rate"` // draws and unfinished games
+	MeanLength    Interval `json:"mean_length"`
+	DistinctGames *int64   `json:"distinct_games"`
+}
+
 // Summary is everything `baolab analyze` computed from one dataset.
 type Summary struct {
 	Format     string  `json:"format"`
@@ -296,6 +350,9 @@ type Summary struct {
 	// readings of each variant and agent pair by balance (ranking.json).
 	Effects []Effect `json:"effects"`
 	Ranking []Ranked `json:"ranking"`
+	// Ladders holds the rating fit of the experiment's ladder, one per
+	// ruleset (absent when the experiment has no ladder).
+	Ladders []Ladder `json:"ladders,omitempty"`
 	// Notes explain what was left out (e.g. a figure that needs several
 	// agent pairs).
 	Notes []string `json:"notes"`

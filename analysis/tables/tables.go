@@ -5,7 +5,9 @@
 // paper, with intervals written as 0.512 [0.509, 0.515]. The comparisons
 // of rule readings go to comparison.json, .csv, .md and .tex in the same
 // way; the option effects of rule grids (package analysis/effects) to
-// effects.*, and the readings ranked by balance to ranking.*.
+// effects.*, the readings ranked by balance to ranking.*, and the
+// strength ladder's rating fit, when the experiment has one, to
+// ladder.json, .csv, .md and .tex.
 //
 // Undefined numbers (NaN) are null in JSON, empty in CSV and "–" in
 // Markdown and LaTeX.
@@ -46,6 +48,17 @@ func Write(s *summary.Summary, dir string) ([]string, error) {
 		{"ranking.csv", WriteRankingCSV},
 		{"ranking.md", WriteRankingMarkdown},
 		{"ranking.tex", WriteRankingLaTeX},
+	}
+	if len(s.Ladders) > 0 {
+		files = append(files, []struct {
+			name  string
+			write func(io.Writer, *summary.Summary) error
+		}{
+			{"ladder.json", WriteLadderJSON},
+			{"ladder.csv", WriteLadderCSV},
+			{"ladder.md", WriteLadderMarkdown},
+			{"ladder.tex", WriteLadderLaTeX},
+		}...)
 	}
 	var paths []string
 	for _, f := range files {

@@ -62,6 +62,67 @@ func TestGolden(t *testing.T) {
 		golden(t, c.name, render(t, c.f, s))
 	}
 	golden(t, "strength.tex", render(t, WriteLaTeX, fixture.Strength()))
+	l := fixture.Ladder()
+	for _, c := range []struct {
+		name string
+		f    func(io.Writer, *summary.Summary) error
+	}{{"ladder.json", WriteLadderJSON}, {"ladder.csv", WriteLadderCSV}, {"ladder.md", WriteLadderMarkdown}, {"ladder.tex", WriteLadderLaTeX}} {
+		golden(t, c.name, render(t, c.f, l))
+	}
+}
+
+// TestLadderJSON: ladder.json holds the keys other tools read, an
+// unbounded rating reads back as null, and the rest round-trips.
+func TestLadderJSON(t *testing.T) {
+	s := fixture.Ladder()
+	b := render(t, WriteLadderJSON, s)
+	var raw []map[string]any
+	if err := json.Unmarshal(b, &raw); err != nil {
+		t.Fatal(err)
+	}
+	if len(raw) != 2 {
+		t.Fatalf("%d ladders", len(raw))
+	}
+	for _, k := range []string{"ruleset", "agents", "first_move", "draw", "self_play"} {
+		if _, ok := raw[0][k]; !ok {
+			t.Errorf("key %s missing", k)
+		}
+	}
+	a := raw[1]["agents"].([]any)[1].(map[string]any)
+	if a["agent"] != "alphabeta:depth=4" || a["rating"] != nil || a["hi"] != nil || a["lo"] != 900.0 {
+		t.Errorf("unbounded agent written as %v", a)
+	}
+	sp := raw[0]["self_play"].([]any)[0].(map[string]any)
+	for _, k := range []string{"agent", "games", "fpa", "lo", "hi"} {
+		if _, ok := sp[k]; !ok {
+			t.Errorf("self_play key %s missing", k)
+		}
+	}
+	var back []summary.Ladder
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if back[0].FirstMove != s.Ladders[0].FirstMove || back[0].Agents[2] != s.Ladders[0].Agents[2] || *back[0].SelfPlay[2].DistinctGames != 250 {
+		t.Errorf("ladder.json does not read back: %+v", back[0])
+	}
+}
+
+// TestWriteLadderOnlyWithLadder: the ladder tables are written only for
+// a ladder experiment.
+func TestWriteLadderOnlyWithLadder(t *testing.T) {
+	for _, c := range []struct {
+		s    *summary.Summary
+		want bool
+	}{{fixture.Strength(), false}, {fixture.Ladder(), true}} {
+		dir := t.TempDir()
+		if _, err := Write(c.s, dir); err != nil {
+			t.Fatal(err)
+		}
+		_, err := os.Stat(filepath.Join(dir, "ladder.json"))
+		if (err == nil) != c.want {
+			t.Errorf("ladders %d: ladder.json written: %v", len(c.s.Ladders), err == nil)
+		}
+	}
 }
 
 // keys lists every key path of a JSON value, arrays as [].

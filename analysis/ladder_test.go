@@ -1,0 +1,106 @@
+package analysis
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow/array"
+
+	"github.com/baolab/baolab/sim/dataset"
+
+	"github.com/baolab/baolab/sim"
+)
+
+// TestLadderDataset analyses a small ladder written by the simulator: one
+// fit per ruleset, random anchored at 0, every agent's self-play, and
+// distinct games counted from the move log.
+func TestLadderDataset(t *testing.T) {
+	plan := sim.Plan{Rules: []string{"kingulu", "kingulu:first=north"}, Agents: []string{"greedy/random"},
+		Ladder: []string{"greedy", "random", "alphabeta:depth=2"}, Games: 40, Seed: 3, Moves: true}
+	e, err := plan.Experiment()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if _, err := sim.Run(context.Background(), sim.Options{Experiment: e, Dir: dir, Workers: 2}); err != nil {
+		t.Fatal(err)
+	}
+	ds, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Analyze(context.Background(), ds, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Ladders) != 2 {
+		t.Fatalf("%d ladders, want 2", len(s.Ladders))
+	}
+	for _, l := range s.Ladders {
+		if l.Anchor != "random" || l.Games != 9*40 || len(l.Agents) != 3 || len(l.SelfPlay) != 3 || l.Note != "" {
+			t.Fatalf("%s: %+v", l.Ruleset, l)
+		}
+		for _, a := range l.Agents {
+			if a.Agent == "random" && (a.Rating != 0 || a.Lo != 0 || a.Hi != 0) {
+				t.Errorf("%s: random rated %v [%v, %v]", l.Ruleset, a.Rating, a.Lo, a.Hi)
+			}
+			if !(a.Lo <= a.Rating && a.Rating <= a.Hi) {
+				t.Errorf("%s: %s rated %v outside [%v, %v]", l.Ruleset, a.Agent, a.Rating, a.Lo, a.Hi)
+			}
+		}
+		if !(l.FirstMove.Lo < l.FirstMove.Value && l.FirstMove.Value < l.FirstMove.Hi) {
+			t.Errorf("%s: first move %+v", l.Ruleset, l.FirstMove)
+		}
+		for _, sp := range l.SelfPlay {
+			if sp.Games != 40 || sp.DistinctGames == nil || *sp.DistinctGames < 1 || *sp.DistinctGames > 40 {
+				t.Errorf("%s: self-play %+v", l.Ruleset, sp)
+			}
+		}
+	}
+	// Distinct games against the move sequences read from the tables.
+	seqs := map[int]map[int64]string{} // cell → game → moves
+	for _, f := range ds.Moves {
+		tab, err := dataset.ReadFile(f.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rr := array.NewTableReader(tab, -1)
+		for rr.Next() {
+			rec := rr.RecordBatch()
+			ids := rec.Column(rec.Schema().FieldIndices("game_id")[0]).(*array.Int64)
+			mv := rec.Column(rec.Schema().FieldIndices("move")[0]).(*array.Int8)
+			if seqs[f.Cell] == nil {
+				seqs[f.Cell] = map[int64]string{}
+			}
+			for j := 0; j < ids.Len(); j++ {
+				seqs[f.Cell][ids.Value(j)] += fmt.Sprint(mv.Value(j), ",")
+			}
+		}
+		rr.Release()
+		tab.Release()
+	}
+	fewer := 0
+	for c, games := range seqs {
+		distinct := map[string]bool{}
+		for _, sq := range games {
+			distinct[sq] = true
+		}
+		cell := e.Cell(c)
+		south, north, _ := strings.Cut(cell.Agents, "/")
+		for _, sc := range s.Cells {
+			if sc.Ruleset == cell.Ruleset && sc.AgentSouth == south && sc.AgentNorth == north {
+				if sc.DistinctGames == nil || *sc.DistinctGames != int64(len(distinct)) {
+					t.Errorf("%s %s: distinct games %v, the tables hold %d", cell.Ruleset, cell.Agents, sc.DistinctGames, len(distinct))
+				}
+				if len(distinct) < int(sc.Games) {
+					fewer++
+				}
+			}
+		}
+	}
+	if fewer == 0 {
+		t.Error("every cell's games are distinct: the test does not tell a count from the number of games")
+	}
+}

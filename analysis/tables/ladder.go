@@ -1,0 +1,165 @@
+package tables
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"github.com/baolab/baolab/analysis/summary"
+)
+
+// The ladder tables (ladder.json, .csv, .md, .tex) hold the rating fit of
+// every ruleset of a ladder experiment; Write writes them only when the
+// summary has ladders.
+
+// WriteLadderJSON writes the ladders of s as an indented JSON array, one
+// object per ruleset with the keys of summary.Ladder: agents (agent,
+// rating, lo, hi), first_move and draw (value, lo, hi), in rating points,
+// and self_play (agent, games, fpa, lo, hi, ...). An unbounded rating
+// bound is null.
+func WriteLadderJSON(w io.Writer, s *summary.Summary) error {
+	e := json.NewEncoder(w)
+	e.SetIndent("", "  ")
+	l := s.Ladders
+	if l == nil {
+		l = []summary.Ladder{}
+	}
+	return e.Encode(l)
+}
+
+// selfPlay returns the self-play record of agent in l.
+func selfPlay(l summary.Ladder, agent string) (summary.SelfPlay, bool) {
+	for _, p := range l.SelfPlay {
+		if p.Agent == agent {
+			return p, true
+		}
+	}
+	return summary.SelfPlay{}, false
+}
+
+// numInf formats x for CSV, with inf and -inf for unbounded values.
+func numInf(x summary.Num) string {
+	if math.IsInf(float64(x), 0) {
+		if x > 0 {
+			return "inf"
+		}
+		return "-inf"
+	}
+	return num(x)
+}
+
+// WriteLadderCSV writes one row per ruleset and ladder agent: its rating
+// and interval, its self-play, and the ruleset's first-move and draw
+// parameters (repeated on each row of the ruleset).
+func WriteLadderCSV(w io.Writer, s *summary.Summary) error {
+	cw := csv.NewWriter(w)
+	head := []string{"ruleset", "variant", "opening_plies", "agent", "rating", "rating_lo", "rating_hi",
+		"self_play_games", "self_play_fpa", "self_play_fpa_lo", "self_play_fpa_hi", "self_play_draw_rate",
+		"self_play_mean_length", "self_play_distinct_games", "first_move", "first_move_lo", "first_move_hi", "draw", "draw_lo", "draw_hi"}
+	if err := cw.Write(head); err != nil {
+		return err
+	}
+	for _, l := range s.Ladders {
+		for _, a := range l.Agents {
+			row := []string{l.Ruleset, l.Variant, fmt.Sprint(l.OpeningPlies), a.Agent, numInf(a.Rating), numInf(a.Lo), numInf(a.Hi)}
+			if p, ok := selfPlay(l, a.Agent); ok {
+				d := ""
+				if p.DistinctGames != nil {
+					d = fmt.Sprint(*p.DistinctGames)
+				}
+				row = append(row, fmt.Sprint(p.Games), num(p.FPA), num(p.Lo), num(p.Hi), num(p.DrawRate.Share), num(p.MeanLength.Value), d)
+			} else {
+				row = append(row, "", "", "", "", "", "", "")
+			}
+			row = append(row, num(l.FirstMove.Value), num(l.FirstMove.Lo), num(l.FirstMove.Hi), num(l.Draw.Value), num(l.Draw.Lo), num(l.Draw.Hi))
+			if err := cw.Write(row); err != nil {
+				return err
+			}
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// pts formats rating points with no decimals, ∞ for unbounded values.
+func pts(x summary.Num) string {
+	if math.IsInf(float64(x), 0) {
+		if x > 0 {
+			return "∞"
+		}
+		return "−∞"
+	}
+	return fix(x, 0)
+}
+
+func ptsCI(v, lo, hi summary.Num) string {
+	return fmt.Sprintf("%s [%s, %s]", pts(v), pts(lo), pts(hi))
+}
+
+// ladderRows returns the rows of one ruleset's ladder table.
+func ladderRows(l summary.Ladder) [][]string {
+	var rows [][]string
+	for _, a := range l.Agents {
+		row := []string{a.Agent, ptsCI(a.Rating, a.Lo, a.Hi)}
+		if p, ok := selfPlay(l, a.Agent); ok {
+			d := "–"
+			if p.DistinctGames != nil {
+				d = fmt.Sprint(*p.DistinctGames)
+			}
+			row = append(row, fmt.Sprint(p.Games), ci(summary.Interval{Value: p.FPA, Lo: p.Lo, Hi: p.Hi}, 3), fix(p.DrawRate.Share, 3), fix(p.MeanLength.Value, 1), d)
+		} else {
+			row = append(row, "–", "–", "–", "–", "–")
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+var ladderHead = []string{"agent", "rating", "self-play games", "self-play FPA", "draw rate", "mean plies", "distinct games"}
+
+// WriteLadderMarkdown writes one table per ruleset of the ladder.
+func WriteLadderMarkdown(w io.Writer, s *summary.Summary) error {
+	var b strings.Builder
+	conf := fmt.Sprintf("%g%%", 100*s.Confidence)
+	fmt.Fprintf(&b, "# Strength ladder\n\nDataset `%s`. Ratings are Elo points of a Bradley–Terry model with a first-move advantage and a draw parameter (as BayesElo), fitted by %s (%s); self-play first-player advantage counts draws as half, with its Wilson %s interval.\n\n",
+		s.Dataset, s.Ladders[0].Method, conf, conf)
+	for _, l := range s.Ladders {
+		fmt.Fprintf(&b, "## %s\n\n%d games, anchor %s = 0, opening %d random plies. First-move advantage %s points, draw parameter %s points.\n\n",
+			l.Ruleset, l.Games, l.Anchor, l.OpeningPlies, ptsCI(l.FirstMove.Value, l.FirstMove.Lo, l.FirstMove.Hi), ptsCI(l.Draw.Value, l.Draw.Lo, l.Draw.Hi))
+		if l.Note != "" {
+			fmt.Fprintf(&b, "- Note: %s\n\n", l.Note)
+		}
+		mdTable(&b, ladderHead, "lrrrrrr", ladderRows(l))
+		b.WriteString("\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteLadderLaTeX writes one booktabs table per ruleset of the ladder.
+func WriteLadderLaTeX(w io.Writer, s *summary.Summary) error {
+	var b strings.Builder
+	b.WriteString("% Written by baolab analyze. Needs \\usepackage{booktabs}.\n")
+	head := make([]string, len(ladderHead))
+	for i, h := range ladderHead {
+		head[i] = tex(h)
+	}
+	for i, l := range s.Ladders {
+		rows := ladderRows(l)
+		for _, r := range rows {
+			r[0] = tt(r[0])
+			for j := 1; j < len(r); j++ {
+				r[j] = strings.NewReplacer("−∞", `$-\infty$`, "∞", `$\infty$`).Replace(r[j])
+			}
+		}
+		caption := fmt.Sprintf("Strength ladder of %s: Elo ratings (anchor %s = 0) with %g\\%% profile-likelihood intervals; first-move advantage %s, draw parameter %s rating points. Self-play first-player advantage with its Wilson interval.",
+			tt(l.Ruleset), tt(l.Anchor), 100*s.Confidence,
+			texNum(ptsCI(l.FirstMove.Value, l.FirstMove.Lo, l.FirstMove.Hi)), texNum(ptsCI(l.Draw.Value, l.Draw.Lo, l.Draw.Hi)))
+		texTable(&b, caption, fmt.Sprintf("tab:ladder-%d", i+1), "lrrrrrr", head, rows)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
