@@ -24,6 +24,7 @@ func TestSimBadInputExitsTwo(t *testing.T) {
 	badRule := writeSimConfig(t, "rules = [\n  \"kingulu\",\n  \"kingulu:seeds=99\",\n]\nagents = [\"random\"]\ngames = 10\nout = \""+out+"\"\n")
 	unknownKey := writeSimConfig(t, "rules = [\"kingulu\"]\nagents = [\"random\"]\ngame = 10\n")
 	noGames := writeSimConfig(t, "rules = [\"kingulu\"]\nagents = [\"random\"]\n")
+	badLadder := writeSimConfig(t, "rules = [\"kingulu\"]\nladder = [\n  \"random\",\n  \"minimax\",\n]\ngames = 10\nout = \""+out+"\"\n")
 	for i, c := range []struct {
 		args []string
 		want string
@@ -41,6 +42,10 @@ func TestSimBadInputExitsTwo(t *testing.T) {
 		{[]string{"sim", "--config", unknownKey}, unknownKey + ":3:1: unknown key \"game\""},
 		{[]string{"sim", "--config", noGames, "--out", out}, noGames + ": games per cell must be at least 1"},
 		{[]string{"sim", "--config", filepath.Join(out, "missing.toml")}, "missing.toml: no such file"},
+		{[]string{"sim", "--rules", "kingulu", "--ladder", "random", "--ladder", "alphabeta:depth=0", "--games", "1", "--out", out}, "--ladder: agent spec \"alphabeta:depth=0\": depth=0 not allowed"},
+		{[]string{"sim", "--rules", "kingulu", "--ladder", "random", "--ladder", " random", "--games", "1", "--out", out}, "--ladder: ladder agent \" random\" is \"random\" again"},
+		{append(base, "--opening-plies", "-1"), "--opening-plies: opening plies must be 0..1000, not -1"},
+		{[]string{"sim", "--config", badLadder}, badLadder + ":4: key ladder[1]: agent spec \"minimax\": unknown agent"},
 	} {
 		_, stderr, code := baolab(t, c.args...)
 		if code != 2 || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "baolab: ") {

@@ -30,6 +30,16 @@ out = "runs/x"
 	if !c.Set["games"] || c.Set["batch"] || c.Set["workers"] {
 		t.Errorf("Set = %v", c.Set)
 	}
+	l, err := Parse("l.toml", []byte("rules = [\"kingulu\"]\nladder = [\n  \"random\",\n  \"greedy\",\n]\nopening_plies = 6\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.Ladder) != 2 || l.Ladder[1] != "greedy" || l.OpeningPlies != 6 || len(l.Agents) != 0 {
+		t.Errorf("decoded %+v", l)
+	}
+	if err := l.Errorf("ladder", 1, errors.New("bad")); err.Error() != "l.toml:4: key ladder[1]: bad" {
+		t.Errorf("Errorf(ladder, 1) = %q", err)
+	}
 	for _, x := range []struct {
 		key   string
 		index int
@@ -60,6 +70,8 @@ func TestParseErrors(t *testing.T) {
 		{"workers = -2\n", "f.toml:1: key workers: must be at least 1"},
 		{"[sim]\ngames = 3\n", `f.toml:1:2: unknown key "sim"`},
 		{"moves = 1\n", `f.toml:1:9: key "moves":`},
+		{"opening_plies = -1\n", "f.toml:1: key opening_plies: must be at least 0, not -1"},
+		{"ladder = \"random\"\n", `f.toml:1:10: key "ladder":`},
 	} {
 		_, err := Parse("f.toml", []byte(c.doc))
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
@@ -92,7 +104,7 @@ func TestShippedConfigs(t *testing.T) {
 			t.Error(err)
 			continue
 		}
-		if len(c.Rules) == 0 || len(c.Agents) == 0 || c.Games < 1 || c.Out == "" {
+		if len(c.Rules) == 0 || len(c.Agents)+len(c.Ladder) == 0 || c.Games < 1 || c.Out == "" {
 			t.Errorf("%s: incomplete experiment %+v", f, c)
 		}
 	}
