@@ -36,7 +36,7 @@ APT_PACKAGES="jupyter-notebook jupyter-nbconvert jupyter-client python3-nbconver
 DATASETS=(
 	"tour     configs/quickstart.toml       -"
 	"readings configs/readings-kingulu.toml 500"
-	"strength configs/strength.toml         200"
+	"strength configs/ladder-kingulu.toml   20"
 )
 
 # gonb and Jupyter put the kernel spec under $HOME; CI may run without it.
