@@ -432,7 +432,9 @@ func reasonColour(r string, k int) color.Color {
 }
 
 // strength orders agent specs from weak to strong: random, greedy,
-// alphabeta by depth, mcts by iterations; unknown specs last, by name.
+// alphabeta by depth (node budgets after every depth, by budget), mcts by
+// iterations (greedy rollouts after random ones); unknown specs last, by
+// name.
 func strength(spec string) (rank int, param float64) {
 	name, opts, _ := strings.Cut(spec, ":")
 	num := func(key string) float64 {
@@ -451,8 +453,14 @@ func strength(spec string) (rank int, param float64) {
 	case "greedy":
 		return 1, 0
 	case "alphabeta":
-		return 2, num("depth")
+		if d := num("depth"); d > 0 {
+			return 2, d
+		}
+		return 2, 33 + math.Log10(num("nodes")) // a node budget: deeper than any depth
 	case "mcts":
+		if strings.Contains(opts, "rollout=greedy") {
+			return 3, num("iters") + 0.5
+		}
 		return 3, num("iters")
 	}
 	return 4, 0

@@ -190,8 +190,8 @@ func TestManyCells(t *testing.T) {
 }
 
 func TestStrengthOrder(t *testing.T) {
-	specs := []string{"mcts:iters=800,c=1.4", "random", "alphabeta:depth=4", "mcts:iters=100,c=1.4", "greedy", "alphabeta:depth=2", "other"}
-	want := []string{"random", "greedy", "alphabeta:depth=2", "alphabeta:depth=4", "mcts:iters=100,c=1.4", "mcts:iters=800,c=1.4", "other"}
+	specs := []string{"mcts:iters=800,c=1.4", "alphabeta:nodes=20000", "random", "alphabeta:depth=4", "mcts:iters=100,c=1.4,rollout=greedy", "mcts:iters=100,c=1.4", "greedy", "alphabeta:nodes=4000", "alphabeta:depth=2", "other"}
+	want := []string{"random", "greedy", "alphabeta:depth=2", "alphabeta:depth=4", "alphabeta:nodes=4000", "alphabeta:nodes=20000", "mcts:iters=100,c=1.4", "mcts:iters=100,c=1.4,rollout=greedy", "mcts:iters=800,c=1.4", "other"}
 	for i := range specs {
 		for j := range specs {
 			a, b := specs[i], specs[j]
