@@ -11,7 +11,18 @@
 // Reset with AgentSeed(game seed, side) before the game, and nothing else
 // draws random numbers, so a game's moves depend on nothing but that
 // tuple: not on the worker that plays it, the order of batches, the
-// number of workers or the shard split.
+// number of workers or the shard split. An experiment with
+// OpeningPlies K plays game i's first K plies uniformly at random from
+// dataset.OpeningSeed(seed, ruleset, i) before the agents take over; that
+// seed leaves out the agent pair, so every pair of a ladder, both seat
+// orders included, starts game i from the same opening.
+//
+// # Ladders
+//
+// Plan.Ladder lists agents played round-robin: Plan.Experiment adds every
+// ordered pair of them (self-play included) to the agent pairs and records
+// the list in Experiment.Ladder, so the manifest marks the ladder's cells
+// and the analysis fits their ratings.
 //
 // The games of a cell are cut into batches of Experiment.Batch
 // consecutive game indices. A batch is the unit of work, of files and of

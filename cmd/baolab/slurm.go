@@ -128,7 +128,7 @@ func checkExperiment(path string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	plan := sim.Plan{Rules: cfg.Rules, Agents: cfg.Agents, Games: cfg.Games, Seed: cfg.Seed, Batch: cfg.Batch, Moves: true}
+	plan := sim.Plan{Rules: cfg.Rules, Agents: cfg.Agents, Ladder: cfg.Ladder, OpeningPlies: cfg.OpeningPlies, Games: cfg.Games, Seed: cfg.Seed, Batch: cfg.Batch, Moves: true}
 	if _, err := plan.Experiment(); err != nil {
 		var fe *sim.FieldError
 		if errors.As(err, &fe) {

@@ -183,3 +183,19 @@ esac
 		t.Errorf("no sbatch: exit %d, stderr %q", code, errOut)
 	}
 }
+
+// TestSlurmLadderConfig: a ladder experiment without agent pairs is a
+// complete experiment for baolab slurm too, and a bad ladder agent is
+// located in the file.
+func TestSlurmLadderConfig(t *testing.T) {
+	dir := t.TempDir()
+	writeSlurmConfig(t, dir, "rules = [\"kingulu\"]\nladder = [\"random\", \"greedy\"]\nopening_plies = 2\ngames = 10\nout = \"runs/l\"\n")
+	if _, errOut, code := baolabIn(t, dir, nil, "slurm", "--config", "quick start.toml", "--tasks", "2"); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	writeSlurmConfig(t, dir, "rules = [\"kingulu\"]\nladder = [\n  \"random\",\n  \"chess\",\n]\ngames = 10\nout = \"runs/l\"\n")
+	_, errOut, code := baolabIn(t, dir, nil, "slurm", "--config", "quick start.toml", "--tasks", "2")
+	if code != 2 || !strings.Contains(errOut, ":4: key ladder[1]: agent spec \"chess\"") {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+}
