@@ -214,3 +214,21 @@ func ExampleGameSeed() {
 	fmt.Printf("%016x\n", GameSeed(k, 0))
 	// Output: 4cc45e0592912c74
 }
+
+func TestInLadder(t *testing.T) {
+	e := Experiment{Ladder: []string{"random", "perfect:table=/t/k", "greedy"}}
+	for agents, want := range map[string]bool{
+		"random/greedy":                    true,
+		"greedy/greedy":                    true,
+		"perfect:table=/t/k/random":        true,
+		"random/perfect:table=/t/k":        true,
+		"random/mcts:iters=5,c=1.4":        false,
+		"alphabeta:depth=2/random":         false,
+		"random":                           false,
+		"perfect:table=/t/k/perfect:table": false,
+	} {
+		if got := e.InLadder(agents); got != want {
+			t.Errorf("InLadder(%q) = %v, want %v", agents, got, want)
+		}
+	}
+}

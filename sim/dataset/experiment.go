@@ -147,10 +147,15 @@ func (e Experiment) Cell(c int) Cell {
 }
 
 // InLadder reports whether the agent pair "SOUTH/NORTH" is a cell of the
-// ladder: both agents are ladder agents.
+// ladder: both agents are ladder agents. Every "/" is tried as the
+// split, since an agent spec may itself hold one (a file path).
 func (e Experiment) InLadder(agents string) bool {
-	s, n, ok := strings.Cut(agents, "/")
-	return ok && slices.Contains(e.Ladder, s) && slices.Contains(e.Ladder, n)
+	for i := range len(agents) {
+		if agents[i] == '/' && slices.Contains(e.Ladder, agents[:i]) && slices.Contains(e.Ladder, agents[i+1:]) {
+			return true
+		}
+	}
+	return false
 }
 
 // NumBatches returns the number of batches of each cell.
