@@ -20,7 +20,7 @@ func WriteIndex(s *summary.Summary, dir string) (string, error) {
 		Title:      "baolab report: " + s.Dataset,
 		Provenance: provenance(s),
 		Notes:      s.Notes,
-		TableOrder: []string{"summary", "comparison", "effects", "ranking"},
+		TableOrder: []string{"summary", "comparison", "effects", "ranking", "ladder"},
 		Captions:   map[string]string{},
 	}
 	for _, c := range figures.Captions {
@@ -53,6 +53,12 @@ func provenance(s *summary.Summary) []htmlreport.Fact {
 			fact("batch size", fmt.Sprint(e.Batch)),
 			fact("move log", yesNo(e.Moves)),
 		)
+		if len(e.Ladder) > 0 {
+			f = append(f, fact("ladder (every ordered pair, self-play included)", strings.Join(e.Ladder, ", ")))
+		}
+		if e.OpeningPlies > 0 {
+			f = append(f, fact("random opening", fmt.Sprintf("%d plies, the same for every agent pair of a ruleset", e.OpeningPlies)))
+		}
 		for _, b := range m.Builds {
 			commit := b.Commit
 			if commit == "" {

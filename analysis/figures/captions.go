@@ -7,7 +7,10 @@ var Captions = []struct{ Name, Caption string }{
 	{"fpa", "first-player advantage per ruleset (draws and unfinished games count half), sorted, with the 50% line"},
 	{"length", "distribution of game lengths in plies"},
 	{"end-reasons", "why games ended, as shares of each ruleset's games"},
-	{"fpa-strength", "first-player advantage per agent pair"},
+	{"fpa-strength", "first mover's score per agent pair (draws count half): a stronger agent's edge mixed with the seat's"},
 	{"convergence", "first-player advantage against the number of games played, with its 95% interval"},
 	{"effects", "effect of each rule option value against the option's default, ranked by size: log odds ratios of first-player advantage, draw and never-ending rates (top), difference in mean length (bottom), with 95% intervals"},
+	{"fpa-rating", "strength ladder: each agent's self-play first-player advantage (Wilson 95% interval) against its Elo rating, one curve per ruleset"},
+	{"draw-rating", "strength ladder: each agent's self-play share of draws and unfinished games against its rating"},
+	{"length-rating", "strength ladder: each agent's self-play mean game length against its rating"},
 }
