@@ -109,8 +109,11 @@ func TestNodeBudget(t *testing.T) {
 }
 
 // TestMCTSPoolDoesNotGrow: at 2×10^4 iterations per move the node pool,
-// once grown by the first search, serves every later one without an
-// allocation.
+// once grown by the first search, serves every later one, and a search
+// allocates nothing per iteration. A rollout longer than every earlier one
+// may still double the rollout state's history once (a random rollout's
+// length is not bounded by the first search's), so a search may allocate
+// a couple of times, never in proportion to its iterations.
 func TestMCTSPoolDoesNotGrow(t *testing.T) {
 	g := engine.MustParse("kingulu")
 	ps := positions(t, "kingulu", 1, 3)
@@ -123,7 +126,7 @@ func TestMCTSPoolDoesNotGrow(t *testing.T) {
 		c := cap(a.nodes)
 		for _, s := range []engine.State{ps[len(ps)/3], ps[len(ps)/2]} {
 			buf = s.Candidates(buf[:0])
-			if n := testing.AllocsPerRun(1, func() { a.Choose(s, buf) }); n != 0 {
+			if n := testing.AllocsPerRun(1, func() { a.Choose(s, buf) }); n > 2 {
 				t.Errorf("greedy=%v: %.0f allocations in one search of 20000 iterations", greedy, n)
 			}
 		}
