@@ -80,3 +80,29 @@ type State interface {
 	// reserved holes, phase, player to move and the result if over.
 	String() string
 }
+
+// Encoder is implemented by every variant's Game: a compact, comparable
+// key of a position and its inverse. A key holds everything that decides
+// future play — board, banks, reserves, reserved holes, phase and the
+// player to move — and nothing else (not the ply, not the history, not
+// the moves found never-ending at this ply), so two states have equal keys
+// exactly when every continuation open to one is open to the other.
+//
+// A key is a little-endian bit string (bit i of the string is bit i%8 of
+// byte i/8) of KeyBits(s) bits padded with zero bits to whole bytes; read
+// as a little-endian integer (KeyUint64) the bits from KeyBits on are zero.
+// Its length depends only on the material that the variant conserves, so
+// every position reachable from s has a key of the same length, and a
+// solver can pack keys of small boards into fixed-width words.
+type Encoder interface {
+	// KeyBits returns the length in bits of the key of s and of every
+	// position reachable from s.
+	KeyBits(s State) int
+	// AppendKey appends the key of s's position to buf and returns the
+	// result. It does not allocate when buf has room.
+	AppendKey(buf []byte, s State) []byte
+	// StateFromKey returns a new state at the position of key, at ply 0
+	// with an empty history, as the variant's NewStateAt would build it.
+	// It returns an error for a key that no position of this game has.
+	StateFromKey(key []byte) (State, error)
+}

@@ -1,0 +1,102 @@
+package enginetest
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/baolab/baolab/engine"
+)
+
+// KeyRoundTrip plays n random games of g (whose Game must implement
+// engine.Encoder) from seed and checks at every position: the key has
+// KeyBits(s) bits (zero padding after them) and the same length all game
+// long; StateFromKey rebuilds a state with the same key, hash, player to
+// move and material; two positions of one game with equal keys have equal
+// hashes; a key with one bit flipped or one byte cut either fails with
+// engine.ErrBadKey or is itself the exact key of the state it decodes to
+// (keys are canonical); and AppendKey does not allocate.
+func KeyRoundTrip(t testing.TB, g engine.Game, n int, seed uint64) {
+	t.Helper()
+	enc, ok := g.(engine.Encoder)
+	if !ok {
+		t.Fatalf("%s: Game does not implement engine.Encoder", g.Ruleset())
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x6b6579))
+	var key, again []byte
+	var cands []engine.Move
+	for game := 0; game < n; game++ {
+		s := g.NewState()
+		bits := enc.KeyBits(s)
+		seen := map[string]uint64{}
+		fail := func(format string, args ...any) {
+			t.Helper()
+			t.Fatalf("%s seed %d game %d ply %d: %s\n%s", g.Ruleset(), seed, game, s.Ply(), fmt.Sprintf(format, args...), s)
+		}
+		for {
+			if b := enc.KeyBits(s); b != bits {
+				fail("key length %d bits, %d at the start", b, bits)
+			}
+			key = enc.AppendKey(key[:0], s)
+			if len(key) != engine.KeyBytes(bits) {
+				fail("key of %d bytes, want %d for %d bits", len(key), engine.KeyBytes(bits), bits)
+			}
+			if bits%8 != 0 && key[len(key)-1]>>(bits%8) != 0 {
+				fail("key %x has bits set after bit %d", key, bits)
+			}
+			if h, ok := seen[string(key)]; ok && h != s.Hash() {
+				fail("two positions with hashes %#x and %#x share the key %x", h, s.Hash(), key)
+			}
+			seen[string(key)] = s.Hash()
+			back, err := enc.StateFromKey(key)
+			if err != nil {
+				fail("StateFromKey(%x): %v", key, err)
+			}
+			if err := back.Check(); err != nil {
+				fail("StateFromKey(%x): %v", key, err)
+			}
+			again = enc.AppendKey(again[:0], back)
+			if !bytes.Equal(again, key) || back.Hash() != s.Hash() || back.Player() != s.Player() ||
+				back.Material(engine.South) != s.Material(engine.South) || back.Material(engine.North) != s.Material(engine.North) {
+				fail("key %x rebuilds a different position (key %x):\n%s", key, again, back)
+			}
+			checkBadKey(enc, key, rng, fail)
+			if s.Over() {
+				break
+			}
+			cands = s.Candidates(cands[:0])
+			if _, err := s.Apply(cands[rng.IntN(len(cands))]); err != nil && !errors.Is(err, engine.ErrNeverEnding) {
+				fail("%v", err)
+			}
+		}
+	}
+	s := g.NewState()
+	buf := make([]byte, 0, 64)
+	if a := testing.AllocsPerRun(100, func() { buf = enc.AppendKey(buf[:0], s) }); a != 0 {
+		t.Errorf("%s: AppendKey makes %.1f allocations, want 0", g.Ruleset(), a)
+	}
+}
+
+// checkBadKey damages key (one bit flipped, or the last byte cut) and
+// checks that the result is refused or canonical.
+func checkBadKey(enc engine.Encoder, key []byte, rng *rand.Rand, fail func(string, ...any)) {
+	bad := append([]byte(nil), key...)
+	if rng.IntN(4) == 0 {
+		bad = bad[:len(bad)-1]
+	} else {
+		i := rng.IntN(8 * len(bad))
+		bad[i/8] ^= 1 << (i % 8)
+	}
+	s, err := enc.StateFromKey(bad)
+	if err != nil {
+		if !errors.Is(err, engine.ErrBadKey) {
+			fail("StateFromKey(%x): error %v does not wrap ErrBadKey", bad, err)
+		}
+		return
+	}
+	if got := enc.AppendKey(nil, s); !bytes.Equal(got, bad) {
+		fail("damaged key %x decodes to a position whose key is %x", bad, got)
+	}
+}

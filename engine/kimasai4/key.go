@@ -1,0 +1,47 @@
+package kimasai4
+
+import (
+	"fmt"
+
+	"github.com/baolab/baolab/engine"
+)
+
+// A kimasai-four-rows key (engine.Encoder) is, bit by bit: the player to
+// move (1 bit), then South's bitboard and North's (2*holes bits each, bit
+// h = a stone in the owner's hole h): 4*holes + 1 bits, 33 for holes=8.
+
+var _ engine.Encoder = (*Game)(nil)
+
+// KeyBits returns 4*holes + 1, the length of every key of the game.
+func (g *Game) KeyBits(engine.State) int { return 2*int(g.size) + 1 }
+
+// AppendKey appends the key of s's position.
+func (g *Game) AppendKey(buf []byte, s engine.State) []byte {
+	st := s.(*State)
+	w := engine.KeyWriter{Buf: buf}
+	w.Bits(uint64(st.toMove), 1)
+	w.Bits(uint64(st.pos.Stones[0]), uint(g.size))
+	w.Bits(uint64(st.pos.Stones[1]), uint(g.size))
+	return w.Finish()
+}
+
+// StateFromKey returns the state at ply 0 of the position of key, as
+// NewStateAt builds it (refusing a board without stones).
+func (g *Game) StateFromKey(key []byte) (engine.State, error) {
+	if want := engine.KeyBytes(2*int(g.size) + 1); len(key) != want {
+		return nil, fmt.Errorf("%s: %w: %d bytes, want %d", Name, engine.ErrBadKey, len(key), want)
+	}
+	r := engine.NewKeyReader(key)
+	toMove := engine.Player(r.Bits(1))
+	var p Position
+	p.Stones[0] = uint32(r.Bits(uint(g.size)))
+	p.Stones[1] = uint32(r.Bits(uint(g.size)))
+	if r.Last() != 0 || r.Err() != nil {
+		return nil, fmt.Errorf("%s: %w: bits after the board", Name, engine.ErrBadKey)
+	}
+	s, err := NewStateAt(g, p, toMove)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", engine.ErrBadKey, err)
+	}
+	return s, nil
+}

@@ -1,0 +1,23 @@
+package kimasai4_test
+
+import (
+	"testing"
+
+	"github.com/baolab/baolab/engine"
+	"github.com/baolab/baolab/engine/enginetest"
+)
+
+func TestKeyRoundTrip(t *testing.T) {
+	for i, rs := range []string{"kimasai-four-rows", "kimasai-four-rows:holes=4", "kimasai-four-rows:holes=8,empty_start=right,first=north",
+		"kimasai-four-rows:holes=16"} {
+		enginetest.KeyRoundTrip(t, engine.MustParse(rs), 200, uint64(i+1))
+	}
+}
+
+// TestKeyLength pins the key length quoted in the key format's comment.
+func TestKeyLength(t *testing.T) {
+	g := engine.MustParse("kimasai-four-rows:holes=8")
+	if got := g.(engine.Encoder).KeyBits(g.NewState()); got != 33 {
+		t.Errorf("%d key bits, want 33", got)
+	}
+}

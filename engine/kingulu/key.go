@@ -1,0 +1,72 @@
+package kingulu
+
+import (
+	"fmt"
+
+	"github.com/baolab/baolab/engine"
+)
+
+// A kingulu key (engine.Encoder) is, bit by bit: the player to move (1
+// bit); for each global hole 0..2*holes-1 (South's holes then North's, in
+// sowing order) whether it is reserved (1 bit; its owner is the player
+// across); then the seeds of every hole in that order and of South's and
+// North's banks, each in unary (that many one bits and a zero, the last
+// without its zero). With T seeds in play a key takes 1 + 2*holes + T +
+// 2*holes + 1 bits: 50 bits for holes=6,seeds=2 and 62 for holes=5,seeds=4.
+
+var _ engine.Encoder = (*Game)(nil)
+
+// KeyBits returns the key length of s's positions: 4*holes + 2 + the
+// seeds in play.
+func (g *Game) KeyBits(s engine.State) int {
+	return 4*g.rules.Holes + 2 + int(s.(*State).total)
+}
+
+// AppendKey appends the key of s's position.
+func (g *Game) AppendKey(buf []byte, s engine.State) []byte {
+	p := &s.(*State).p
+	w := engine.KeyWriter{Buf: buf}
+	w.Bits(uint64(p.toMove), 1)
+	w.Bits(uint64(p.reserved()), uint(g.n))
+	for h := 0; h < g.n; h++ {
+		w.Count(p.get(h))
+	}
+	w.Count(int(p.bank[0]))
+	w.Last(int(p.bank[1]))
+	return w.Finish()
+}
+
+// StateFromKey returns the state at ply 0 of the position of key (as
+// NewStateAt builds it: over at once, by score, when the player to move
+// has no candidate).
+func (g *Game) StateFromKey(key []byte) (engine.State, error) {
+	r := engine.NewKeyReader(key)
+	toMove := engine.Player(r.Bits(1))
+	res := r.Bits(uint(g.n))
+	var p Position
+	hs := g.rules.Holes
+	total := 0
+	for h := 0; h < g.n && r.Err() == nil; h++ {
+		c := r.Count()
+		total += c
+		if total > maxTotal {
+			return nil, fmt.Errorf("kingulu: %w: more than %d seeds", engine.ErrBadKey, maxTotal)
+		}
+		p.Seeds[h/hs][h%hs] = c
+		p.Reserved[h/hs][h%hs] = res>>uint(h)&1 != 0
+	}
+	p.Bank[0] = r.Count()
+	p.Bank[1] = r.Last()
+	if err := r.Err(); err != nil {
+		return nil, fmt.Errorf("kingulu: %w", err)
+	}
+	total += p.Bank[0] + p.Bank[1]
+	if want := engine.KeyBytes(4*hs + 2 + total); len(key) != want {
+		return nil, fmt.Errorf("kingulu: %w: %d bytes, a key of %d seeds has %d", engine.ErrBadKey, len(key), total, want)
+	}
+	s, err := NewStateAt(g, p, toMove)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", engine.ErrBadKey, err)
+	}
+	return s, nil
+}
