@@ -93,7 +93,8 @@ type State interface {
 // as a little-endian integer (KeyUint64) the bits from KeyBits on are zero.
 // Its length depends only on the material that the variant conserves, so
 // every position reachable from s has a key of the same length, and a
-// solver can pack keys of small boards into fixed-width words.
+// solver can pack keys of small boards into fixed-width words. The first
+// bit of every key is the player to move (0 South, 1 North).
 type Encoder interface {
 	// KeyBits returns the length in bits of the key of s and of every
 	// position reachable from s.

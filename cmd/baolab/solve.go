@@ -1,0 +1,139 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/baolab/baolab/engine"
+	"github.com/baolab/baolab/engine/solve"
+)
+
+func init() {
+	var ruleset, out string
+	var maxPos int64
+	var workers int
+	var stats bool
+	cmd := &cobra.Command{
+		Use:   "solve --rules RULESET [--out DIR] [--max-positions N] [--workers W]",
+		Short: "Solve a small board exactly: the value of every reachable position under perfect play",
+		Long: `Solve every position reachable from the initial position of RULESET by
+retrograde analysis (see go doc ./engine/solve for what the values mean) and
+print, one line each:
+
+  positions=<n> terminal=<n> cyclic=<yes|no>
+  outcome=<south|north|draw> south_can_force=<t> north_can_force=<t>
+  move=<m> outcome=<...> south_can_force=<t> north_can_force=<t>   (one per legal first move)
+
+max_plies is ignored. --out DIR writes the solved table as DIR/solved.parquet,
+which the perfect agent loads (perfect:table=DIR). A board with more
+positions than --max-positions fails with one line and exit status 2. A
+progress bar shows each stage on a terminal; --stats prints positions/s and
+bytes per position to stderr.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			g, err := engine.Parse(ruleset)
+			if err != nil {
+				return badInput(err)
+			}
+			if maxPos < 1 {
+				return badInput(fmt.Errorf("--max-positions must be 1 or more, got %d", maxPos))
+			}
+			if workers < 0 || workers > 1024 {
+				return badInput(fmt.Errorf("--workers must be 0..1024, got %d", workers))
+			}
+			opt := solve.Options{MaxPositions: maxPos, Workers: workers, Progress: newSolveBar(os.Stderr)}
+			res, err := solve.Solve(g.NewState(), opt)
+			if err != nil {
+				if errors.Is(err, solve.ErrTooBig) {
+					return badInput(err)
+				}
+				return err
+			}
+			if err := printSolved(cmd.OutOrStdout(), res); err != nil {
+				return err
+			}
+			if stats {
+				sec := res.Elapsed.Seconds()
+				fmt.Fprintf(os.Stderr, "solve %s: %d positions, %d moves in %v: %.0f positions/s, %.1f bytes/position\n",
+					res.Ruleset, res.Positions, res.Edges, res.Elapsed.Round(time.Millisecond), float64(res.Positions)/sec, float64(res.Bytes)/float64(res.Positions))
+			}
+			if out != "" {
+				return solve.WriteTable(out, res.Table)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&ruleset, "rules", "", "ruleset, e.g. kingulu:holes=4,seeds=2 (required)")
+	cmd.Flags().StringVar(&out, "out", "", "directory to write the solved table to (solved.parquet)")
+	cmd.Flags().Int64Var(&maxPos, "max-positions", solve.DefaultMaxPositions, "refuse a board with more positions than this")
+	cmd.Flags().IntVar(&workers, "workers", 0, "goroutines generating moves (0: one per core)")
+	cmd.Flags().BoolVar(&stats, "stats", false, "print positions/s and bytes/position to stderr")
+	cmd.MarkFlagRequired("rules")
+	rootCmd.AddCommand(cmd)
+}
+
+// printSolved writes the result in the exact form of baolab solve.
+func printSolved(w io.Writer, r *solve.Result) error {
+	cyc := "no"
+	if r.Cyclic {
+		cyc = "yes"
+	}
+	if _, err := fmt.Fprintf(w, "positions=%d terminal=%d cyclic=%s\n%v\n", r.Positions, r.Terminal, cyc, r.Root); err != nil {
+		return err
+	}
+	for _, m := range r.Moves {
+		if _, err := fmt.Fprintf(w, "move=%d %v\n", m.Move, m.Value); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// solveBar shows the solver's stages as progress bars on a terminal, and
+// nothing otherwise.
+type solveBar struct {
+	w   io.Writer
+	on  bool
+	bar *progressbar.ProgressBar
+}
+
+func newSolveBar(w *os.File) *solveBar {
+	return &solveBar{w: w, on: term.IsTerminal(int(w.Fd()))}
+}
+
+func (b *solveBar) Stage(name string, total int64) {
+	if !b.on {
+		return
+	}
+	b.bar = progressbar.NewOptions64(total,
+		progressbar.OptionSetWriter(b.w),
+		progressbar.OptionSetDescription(name),
+		progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString("positions"),
+		progressbar.OptionSetElapsedTime(true),
+		progressbar.OptionThrottle(200*time.Millisecond),
+		progressbar.OptionSetWidth(30),
+		progressbar.OptionClearOnFinish(),
+	)
+}
+
+func (b *solveBar) Add(n int64) {
+	if b.bar != nil {
+		b.bar.Add64(n)
+	}
+}
+
+func (b *solveBar) Done() {
+	if b.bar != nil {
+		b.bar.Finish()
+		b.bar = nil
+	}
+}

@@ -1,0 +1,57 @@
+// Package solve computes the game-theoretic value of every position
+// reachable from a start position, exactly, by retrograde analysis through
+// the engine API (engine.State and engine.Encoder): it never looks inside
+// a variant.
+//
+// # What "solved" means
+//
+// The positions are every position reachable from the start under the
+// ruleset's legal moves; a position is what the variant's key holds (board,
+// banks, reserves, reserved holes, phase, player to move). max_plies is a
+// simulation cap, not a rule, and is ignored. With infinite=illegal a
+// never-ending move is not a legal move (a player all of whose candidates
+// never end has no move, and the engine ends the game as its rules say);
+// with infinite=draw playing it ends the game drawn.
+//
+// A terminal position is one the engine reports over after the move that
+// reached it. Its margin: for a game decided by score (kingulu, end reason
+// score) South's score minus North's; otherwise +1 (South won), -1 (North
+// won) or 0 (draw, including a game drawn by a never-ending move). Because
+// a variant may decide the end by the move played (kimasai-two-rows checks
+// an empty inner row after a move, and end_check=phase2 only after phase-2
+// moves; a never-ending move under infinite=draw leaves the board as it
+// was), a terminal position is a node of its own: the position's key with
+// a flag (FlagTerminal, or FlagInfinite for a game drawn by a never-ending
+// move), never the same node as a non-terminal position with that key.
+//
+// Positions can repeat (kingulu and kimasai-two-rows have no repetition
+// rule), so values come from attractors, never from depth-first minimax.
+// For a threshold t, W_S(t) is the least set holding every terminal
+// position with margin >= t, every South-to-move position with a move into
+// the set and every North-to-move non-terminal position all of whose moves
+// lead into the set; W_N(t) likewise for margin <= t with the roles
+// swapped. South's value (Value.South, "south_can_force") is the largest t
+// with the position in W_S(t): South can force a finished game with margin
+// >= t; None when the position is in no W_S(t) (North can keep the game
+// going forever). North's value is the smallest t with the position in
+// W_N(t), or None. One pass per side covers every threshold: terminals are
+// released in margin order (best first for the side) and the attractor
+// grows through predecessor lists with a counter per position of the
+// successors not yet in it: O(positions + moves) per side.
+//
+// The outcome is south when South's value is >= 1, north when North's is
+// <= -1, else draw (which includes a side forcing endless play; None counts
+// as neither). When the two values are equal the value is exact.
+//
+// # How
+//
+// Solve enumerates the positions breadth first (successors generated in
+// parallel, one engine state per worker; a hash table of packed keys), then
+// sorts the keys and indexes a position by binary search; generates the
+// moves twice more (count, then fill) to build the predecessor lists; then
+// runs the two attractor passes and a topological sort that tells whether
+// the graph has a cycle. Keys are packed into a uint64, so a ruleset whose
+// key (engine.Encoder.KeyBits) is longer than 62 bits is refused, and so is
+// a board with more positions than Options.MaxPositions, with an error
+// before memory runs out.
+package solve

@@ -1,0 +1,81 @@
+package solve
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/baolab/baolab/engine"
+)
+
+// child is one legal move of a node and the node it leads to.
+type child struct {
+	key    uint64
+	margin int8 // when key is terminal
+	move   engine.Move
+}
+
+// expander generates the legal moves of nodes; one per goroutine.
+type expander struct {
+	c     *Coder
+	tmp   engine.State
+	moves []engine.Move
+}
+
+func newExpander(start engine.State) (*expander, error) {
+	c, err := NewCoder(start)
+	if err != nil {
+		return nil, err
+	}
+	return &expander{c: c, tmp: start.Clone(), moves: make([]engine.Move, 0, engine.MaxMoves)}, nil
+}
+
+// expand appends the children of the non-terminal node key to out. A node
+// without a legal move (the player to move has no candidate, or with
+// infinite=illegal every candidate never ends) is a dead end: dead is set
+// and margin is the engine's verdict on it.
+func (x *expander) expand(key uint64, out []child) (_ []child, dead bool, margin int8, err error) {
+	s, err := x.c.State(key)
+	if err != nil {
+		return out, false, 0, fmt.Errorf("solve: node %#x: %w", key, err)
+	}
+	return x.expandState(s, out)
+}
+
+func (x *expander) expandState(s engine.State, out []child) (_ []child, dead bool, margin int8, err error) {
+	n := len(out)
+	if !s.Over() {
+		x.moves = s.Candidates(x.moves[:0])
+		for _, m := range x.moves {
+			x.tmp.CopyFrom(s)
+			_, err := x.tmp.Apply(m)
+			if errors.Is(err, engine.ErrNeverEnding) {
+				s.CopyFrom(x.tmp) // s now knows m never ends: the engine ends the game if no move is left
+				continue
+			}
+			if err != nil {
+				return out, false, 0, fmt.Errorf("solve: move %d: %w", m, err)
+			}
+			k, _, mg := x.c.Key(x.tmp)
+			m8, err := margin8(mg)
+			if err != nil {
+				return out, false, 0, err
+			}
+			out = append(out, child{key: k, margin: m8, move: m})
+		}
+	}
+	if len(out) > n {
+		return out, false, 0, nil
+	}
+	if !s.Over() || s.Result() == engine.Unfinished {
+		return out, false, 0, fmt.Errorf("solve: %s: a position with no legal move is not over:\n%s", s.Game().Ruleset(), s)
+	}
+	m8, err := margin8(Margin(s))
+	return out, true, m8, err
+}
+
+func margin8(m int) (int8, error) {
+	if m < -127 || m > 127 {
+		return 0, fmt.Errorf("%w: margin %d does not fit the solver's values (-127..127)", ErrTooBig, m)
+	}
+	return int8(m), nil
+}

@@ -1,0 +1,495 @@
+package solve
+
+import (
+	"fmt"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/baolab/baolab/engine"
+)
+
+// DefaultMaxPositions is the position limit when Options.MaxPositions is
+// zero: about 4 GB of solver memory.
+const DefaultMaxPositions = 100_000_000
+
+// Options tune Solve.
+type Options struct {
+	// MaxPositions bounds the positions (terminal ones included); a board
+	// with more fails with an error wrapping ErrTooBig before memory runs
+	// out. Zero means DefaultMaxPositions.
+	MaxPositions int64
+	// Workers is the number of goroutines generating moves; zero means
+	// runtime.GOMAXPROCS(0).
+	Workers int
+	// Progress, when set, is told about each stage.
+	Progress Progress
+}
+
+// Progress follows the stages of Solve: enumerate (total unknown, -1),
+// count moves, fill moves, south pass, north pass, cycles. Its methods are
+// called from one goroutine.
+type Progress interface {
+	Stage(name string, total int64)
+	Add(n int64)
+	Done()
+}
+
+// MoveValue is the value of the position after one legal move.
+type MoveValue struct {
+	Move  engine.Move
+	Value Value
+}
+
+// Result is a solved board.
+type Result struct {
+	Ruleset   string
+	Positions int64 // reachable positions, terminal ones included
+	Terminal  int64 // terminal positions (dead ends included)
+	Edges     int64 // moves from non-terminal positions
+	Cyclic    bool  // some position can recur
+	Root      Value // the start position
+	Moves     []MoveValue
+	Table     *Table
+	// Bytes is the peak size of the solver's arrays (keys, predecessor
+	// lists, counters, values, work list); Elapsed the wall time.
+	Bytes   int64
+	Elapsed time.Duration
+}
+
+// Solve solves every position reachable from start (start's ply and
+// history are ignored: only its position counts).
+func Solve(start engine.State, opt Options) (*Result, error) {
+	t0 := time.Now()
+	if opt.MaxPositions <= 0 {
+		opt.MaxPositions = DefaultMaxPositions
+	}
+	if opt.MaxPositions >= 1<<31 {
+		opt.MaxPositions = 1<<31 - 1
+	}
+	if opt.Workers <= 0 {
+		opt.Workers = runtime.GOMAXPROCS(0)
+	}
+	if opt.Progress == nil {
+		opt.Progress = nopProgress{}
+	}
+	sv := &solver{opt: opt, ruleset: start.Game().Ruleset()}
+	for range opt.Workers {
+		x, err := newExpander(start)
+		if err != nil {
+			return nil, err
+		}
+		sv.ex = append(sv.ex, x)
+	}
+	rootKey, _, _ := sv.ex[0].c.Key(start)
+	rootKey &^= FlagTerminal | FlagInfinite // the start position is a position, even if start is over
+	if err := sv.enumerate(rootKey); err != nil {
+		return nil, err
+	}
+	if err := sv.edges(); err != nil {
+		return nil, err
+	}
+	sv.retrograde()
+	sv.cycles()
+	res := &Result{
+		Ruleset: sv.ruleset, Positions: int64(len(sv.keys)), Terminal: int64(len(sv.keys)-sv.nNon) + int64(len(sv.dead)),
+		Edges: sv.nEdges, Cyclic: sv.cyclic, Bytes: sv.peak,
+		Table: &Table{Ruleset: sv.ruleset, KeyBytes: sv.ex[0].c.nbytes, Keys: sv.keys, South: sv.valS, North: sv.valN},
+	}
+	res.Root, _ = res.Table.Lookup(rootKey)
+	st, err := sv.ex[0].c.State(rootKey)
+	if err != nil {
+		return nil, err
+	}
+	kids, _, _, err := sv.ex[0].expandState(st, nil)
+	if err != nil {
+		return nil, err
+	}
+	for _, k := range kids {
+		v, _ := res.Table.Lookup(k.key)
+		res.Moves = append(res.Moves, MoveValue{Move: k.move, Value: v})
+	}
+	res.Elapsed = time.Since(t0)
+	return res, nil
+}
+
+type nopProgress struct{}
+
+func (nopProgress) Stage(string, int64) {}
+func (nopProgress) Add(int64)           {}
+func (nopProgress) Done()               {}
+
+// solver holds the arrays of one solve. Nodes 0..nNon-1 are the
+// non-terminal keys, sorted; nodes nNon.. the terminal ones (their flag
+// bits make them sort after), sorted.
+type solver struct {
+	opt     Options
+	ruleset string
+	ex      []*expander
+
+	keys   []uint64
+	nNon   int
+	margin map[uint32]int8 // dead ends among the non-terminal nodes
+	dead   []uint32        // the dead ends
+	termM  []int8          // margin of terminal node nNon+i
+
+	outdeg []uint8
+	off    []uint32 // predecessors of node j: pred[off[j]:off[j+1]]
+	pred   []uint32
+	nEdges int64
+
+	valS, valN []int8
+	cyclic     bool
+	peak       int64
+}
+
+const noneVal = int8(-128)
+
+func (sv *solver) note(bytes int64) { sv.peak = max(sv.peak, bytes) }
+
+// enumerate finds every node reachable from root, breadth first: the
+// workers expand a batch of the queue, then their children are inserted in
+// order, so the result does not depend on the number of workers.
+func (sv *solver) enumerate(root uint64) error {
+	p := sv.opt.Progress
+	p.Stage("enumerate", -1)
+	defer p.Done()
+	var h keySet
+	non := []uint64{root}
+	var term []uint64
+	var termM []int8
+	h.init(1 << 16)
+	h.insert(root, 0, non, term)
+	deadM := map[uint64]int8{}
+	type out struct {
+		kids []child
+		dead []uint64
+		dm   []int8
+		err  error
+	}
+	outs := make([]out, len(sv.ex))
+	batch := 2048 * len(sv.ex)
+	for head := 0; head < len(non); {
+		end := min(len(non), head+batch)
+		var wg sync.WaitGroup
+		per := (end - head + len(sv.ex) - 1) / len(sv.ex)
+		for w := range sv.ex {
+			lo, hi := head+w*per, min(end, head+(w+1)*per)
+			o := &outs[w]
+			o.kids, o.dead, o.dm, o.err = o.kids[:0], o.dead[:0], o.dm[:0], nil
+			if lo >= hi {
+				continue
+			}
+			wg.Add(1)
+			go func(x *expander, keys []uint64) {
+				defer wg.Done()
+				for _, k := range keys {
+					var dead bool
+					var m int8
+					if o.kids, dead, m, o.err = x.expand(k, o.kids); o.err != nil {
+						return
+					}
+					if dead {
+						o.dead, o.dm = append(o.dead, k), append(o.dm, m)
+					}
+				}
+			}(sv.ex[w], non[lo:hi])
+		}
+		wg.Wait()
+		for w := range outs {
+			o := &outs[w]
+			if o.err != nil {
+				return o.err
+			}
+			for i, k := range o.dead {
+				deadM[k] = o.dm[i]
+			}
+			for _, c := range o.kids {
+				idx, found := h.find(c.key, non, term)
+				if found {
+					if c.key&(FlagTerminal|FlagInfinite) != 0 && termM[idx&^termBit] != c.margin {
+						return fmt.Errorf("solve: %s: terminal node %#x reached with margins %d and %d", sv.ruleset, c.key, termM[idx&^termBit], c.margin)
+					}
+					continue
+				}
+				if int64(len(non)+len(term)) >= sv.opt.MaxPositions {
+					return fmt.Errorf("%w: %s: more than %d positions (raise --max-positions)", ErrTooBig, sv.ruleset, sv.opt.MaxPositions)
+				}
+				if c.key&(FlagTerminal|FlagInfinite) != 0 {
+					term, termM = append(term, c.key), append(termM, c.margin)
+					h.insert(c.key, uint32(len(term)-1)|termBit, non, term)
+				} else {
+					non = append(non, c.key)
+					h.insert(c.key, uint32(len(non)-1), non, term)
+				}
+			}
+		}
+		p.Add(int64(end - head))
+		sv.note(int64(8*(cap(non)+cap(term)) + 4*len(h.slots) + cap(termM)))
+		head = end
+	}
+	h = keySet{}
+	// Sort the non-terminal keys, then the terminal keys with their margins.
+	slices.Sort(non)
+	type tm struct {
+		k uint64
+		m int8
+	}
+	pairs := make([]tm, len(term))
+	for i := range term {
+		pairs[i] = tm{term[i], termM[i]}
+	}
+	term, termM = nil, nil
+	slices.SortFunc(pairs, func(a, b tm) int {
+		if a.k < b.k {
+			return -1
+		}
+		if a.k > b.k {
+			return 1
+		}
+		return 0
+	})
+	sv.nNon = len(non)
+	sv.keys = slices.Grow(non, len(pairs))
+	sv.termM = make([]int8, len(pairs))
+	for i, x := range pairs {
+		sv.keys = append(sv.keys, x.k)
+		sv.termM[i] = x.m
+	}
+	sv.margin = make(map[uint32]int8, len(deadM))
+	for k, m := range deadM {
+		i, _ := slices.BinarySearch(sv.keys[:sv.nNon], k)
+		sv.margin[uint32(i)] = m
+		sv.dead = append(sv.dead, uint32(i))
+	}
+	slices.Sort(sv.dead)
+	return nil
+}
+
+// index returns the node of key, or -1.
+func (sv *solver) index(key uint64) int {
+	lo, hi := 0, sv.nNon
+	if key&(FlagTerminal|FlagInfinite) != 0 {
+		lo, hi = sv.nNon, len(sv.keys)
+	}
+	i, ok := slices.BinarySearch(sv.keys[lo:hi], key)
+	if !ok {
+		return -1
+	}
+	return lo + i
+}
+
+// forNodes runs f on every non-terminal node, in chunks shared out to the
+// workers, and returns the first error.
+func (sv *solver) forNodes(f func(x *expander, i int, kids []child) error) error {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	var done atomic.Int64
+	errs := make([]error, len(sv.ex))
+	const chunk = 1024
+	for w := range sv.ex {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			x := sv.ex[w]
+			var kids []child
+			for {
+				lo := int(next.Add(chunk)) - chunk
+				if lo >= sv.nNon {
+					return
+				}
+				for i := lo; i < min(lo+chunk, sv.nNon); i++ {
+					var err error
+					if kids, _, _, err = x.expand(sv.keys[i], kids[:0]); err == nil {
+						err = f(x, i, kids)
+					}
+					if err != nil {
+						errs[w] = err
+						next.Store(int64(sv.nNon))
+						return
+					}
+				}
+				done.Add(int64(min(lo+chunk, sv.nNon) - lo))
+			}
+		}(w)
+	}
+	// Report progress from this goroutine while the workers run.
+	finished := make(chan struct{})
+	go func() { wg.Wait(); close(finished) }()
+	var reported int64
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-finished:
+			sv.opt.Progress.Add(done.Load() - reported)
+			for _, err := range errs {
+				if err != nil {
+					return err
+				}
+			}
+			return nil
+		case <-tick.C:
+			d := done.Load()
+			sv.opt.Progress.Add(d - reported)
+			reported = d
+		}
+	}
+}
+
+// edges builds the predecessor lists: one pass counts each node's
+// predecessors and successors, a second fills the lists.
+func (sv *solver) edges() error {
+	n := len(sv.keys)
+	sv.outdeg = make([]uint8, n)
+	sv.off = make([]uint32, n+1)
+	p := sv.opt.Progress
+	p.Stage("count moves", int64(sv.nNon))
+	var total atomic.Int64
+	err := sv.forNodes(func(x *expander, i int, kids []child) error {
+		if len(kids) > 255 {
+			return fmt.Errorf("solve: %d moves from one position", len(kids))
+		}
+		sv.outdeg[i] = uint8(len(kids))
+		for _, c := range kids {
+			j := sv.index(c.key)
+			if j < 0 {
+				return fmt.Errorf("solve: %s: node %#x not enumerated (non-deterministic moves?)", sv.ruleset, c.key)
+			}
+			atomic.AddUint32(&sv.off[j+1], 1)
+		}
+		total.Add(int64(len(kids)))
+		return nil
+	})
+	p.Done()
+	if err != nil {
+		return err
+	}
+	sv.nEdges = total.Load()
+	if sv.nEdges >= 1<<32 {
+		return fmt.Errorf("%w: %s: %d moves, at most 2^32 fit", ErrTooBig, sv.ruleset, sv.nEdges)
+	}
+	for j := 1; j <= n; j++ { // off[j] = first slot of node j-1's list, then of j after the fill
+		sv.off[j] += sv.off[j-1]
+	}
+	copy(sv.off, sv.off[1:]) // off[j] = end of node j's list; the fill counts it down
+	sv.pred = make([]uint32, sv.nEdges)
+	sv.note(int64(8*len(sv.keys) + 4*len(sv.off) + 4*len(sv.pred) + len(sv.outdeg)))
+	p.Stage("fill moves", int64(sv.nNon))
+	err = sv.forNodes(func(x *expander, i int, kids []child) error {
+		for _, c := range kids {
+			j := sv.index(c.key)
+			slot := atomic.AddUint32(&sv.off[j], ^uint32(0))
+			sv.pred[slot] = uint32(i)
+		}
+		return nil
+	})
+	p.Done()
+	sv.off[n] = uint32(sv.nEdges)
+	return err
+}
+
+func (sv *solver) preds(j uint32) []uint32 { return sv.pred[sv.off[j]:sv.off[j+1]] }
+
+// releases returns the terminal nodes and dead ends grouped by margin,
+// in increasing margin order.
+func (sv *solver) releases() [][]uint32 {
+	byM := make([][]uint32, 256)
+	for i, m := range sv.termM {
+		byM[int(m)+128] = append(byM[int(m)+128], uint32(sv.nNon+i))
+	}
+	for _, i := range sv.dead {
+		m := sv.margin[i]
+		byM[int(m)+128] = append(byM[int(m)+128], i)
+	}
+	return byM
+}
+
+// retrograde runs the two attractor passes.
+func (sv *solver) retrograde() {
+	byM := sv.releases()
+	sv.valS = sv.attract(engine.South, byM)
+	sv.valN = sv.attract(engine.North, byM)
+}
+
+// attract computes side's value of every node: terminals are released
+// best margin first for side; a node of side's joins the attractor with
+// its first successor in it, a node of the opponent's with its last.
+func (sv *solver) attract(side engine.Player, byM [][]uint32) []int8 {
+	p := sv.opt.Progress
+	p.Stage(side.String()+" pass", int64(len(sv.keys)))
+	defer p.Done()
+	val := make([]int8, len(sv.keys))
+	for i := range val {
+		val[i] = noneVal
+	}
+	cnt := slices.Clone(sv.outdeg)
+	var work []uint32
+	decided := int64(0)
+	for r := range 256 {
+		mi := 255 - r // South: best (largest) margin first
+		if side == engine.North {
+			mi = r
+		}
+		if len(byM[mi]) == 0 {
+			continue
+		}
+		t := int8(mi - 128)
+		for _, i := range byM[mi] {
+			val[i] = t
+			work = append(work, i)
+		}
+		for len(work) > 0 {
+			x := work[len(work)-1]
+			work = work[:len(work)-1]
+			decided++
+			for _, q := range sv.preds(x) {
+				if val[q] != noneVal {
+					continue
+				}
+				if KeyPlayer(sv.keys[q]) != side {
+					if cnt[q]--; cnt[q] > 0 {
+						continue
+					}
+				}
+				val[q] = t
+				work = append(work, q)
+			}
+			if decided&0xffff == 0 {
+				p.Add(0x10000)
+			}
+		}
+	}
+	sv.note(int64(8*len(sv.keys)+4*len(sv.off)+4*len(sv.pred)+3*len(sv.outdeg)) + int64(4*cap(work)))
+	return val
+}
+
+// cycles tells whether the graph has a cycle: it peels off nodes all of
+// whose successors are peeled (a topological sort); a node left over lies
+// on or above a cycle.
+func (sv *solver) cycles() {
+	p := sv.opt.Progress
+	p.Stage("cycles", int64(len(sv.keys)))
+	defer p.Done()
+	cnt := slices.Clone(sv.outdeg)
+	var work []uint32
+	for i, d := range cnt {
+		if d == 0 {
+			work = append(work, uint32(i))
+		}
+	}
+	peeled := 0
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		peeled++
+		for _, q := range sv.preds(x) {
+			if cnt[q]--; cnt[q] == 0 {
+				work = append(work, q)
+			}
+		}
+	}
+	sv.cyclic = peeled < len(sv.keys)
+}

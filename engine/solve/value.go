@@ -1,0 +1,150 @@
+package solve
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/baolab/baolab/engine"
+)
+
+// Force is what one side can force: a margin, or None.
+type Force int16
+
+// None is the Force of a side that cannot force a finished game.
+const None Force = math.MinInt16
+
+// String returns the margin in decimal, or "none".
+func (f Force) String() string {
+	if f == None {
+		return "none"
+	}
+	return strconv.Itoa(int(f))
+}
+
+// Value is the solved value of a position: South is "south_can_force"
+// (the largest margin South can force a finished game to reach), North is
+// "north_can_force" (the smallest margin North can force).
+type Value struct {
+	South, North Force
+}
+
+// Outcome returns SouthWins when South can force a margin >= 1,
+// NorthWins when North can force a margin <= -1, else Draw (which includes
+// a side forcing endless play).
+func (v Value) Outcome() engine.Result {
+	switch {
+	case v.South != None && v.South >= 1:
+		return engine.SouthWins
+	case v.North != None && v.North <= -1:
+		return engine.NorthWins
+	}
+	return engine.Draw
+}
+
+// Exact reports whether both sides force the same margin.
+func (v Value) Exact() bool { return v.South != None && v.South == v.North }
+
+// String returns "outcome=<south|north|draw> south_can_force=<t>
+// north_can_force=<t>", the form baolab solve prints.
+func (v Value) String() string {
+	return fmt.Sprintf("outcome=%v south_can_force=%v north_can_force=%v", v.Outcome(), v.South, v.North)
+}
+
+// For returns the value from p's side, larger is better for p: South's
+// value for South, minus North's value for North (None: math.MinInt).
+func (v Value) For(p engine.Player) int {
+	if p == engine.South {
+		if v.South == None {
+			return math.MinInt
+		}
+		return int(v.South)
+	}
+	if v.North == None {
+		return math.MinInt
+	}
+	return -int(v.North)
+}
+
+// Margin returns the margin of a finished game: South's score minus
+// North's when the game was decided by score (kingulu), else +1 when
+// South won, -1 when North won and 0 for a draw.
+func Margin(s engine.State) int {
+	if s.EndReason() == engine.Score {
+		return s.Material(engine.South) - s.Material(engine.North)
+	}
+	switch s.Result() {
+	case engine.SouthWins:
+		return 1
+	case engine.NorthWins:
+		return -1
+	}
+	return 0
+}
+
+// Flags of a node key: a terminal position is a node of its own.
+const (
+	// FlagTerminal marks the key of a position the engine reported over
+	// after the move that reached it.
+	FlagTerminal uint64 = 1 << 63
+	// FlagInfinite marks a game drawn by a never-ending move
+	// (infinite=draw): the key is the position before that move with the
+	// other player to move.
+	FlagInfinite uint64 = 1 << 62
+	// MaxKeyBits is the longest position key the solver packs.
+	MaxKeyBits = 62
+)
+
+// ErrTooBig is wrapped by the error of a board with more positions than
+// the limit, or whose keys do not fit the solver's words.
+var ErrTooBig = errors.New("board too big to solve")
+
+// Coder turns states into node keys: the position's engine.Encoder key
+// packed into a uint64, with FlagTerminal or FlagInfinite when the state
+// is over (a game stopped at max_plies is not over for the solver). It
+// holds a buffer, so each goroutine needs its own.
+type Coder struct {
+	enc    engine.Encoder
+	nbytes int
+	buf    []byte
+}
+
+// NewCoder returns a Coder for the positions reachable from s. It fails,
+// wrapping ErrTooBig, when their keys are longer than MaxKeyBits, and when
+// the game has no engine.Encoder.
+func NewCoder(s engine.State) (*Coder, error) {
+	enc, ok := s.Game().(engine.Encoder)
+	if !ok {
+		return nil, fmt.Errorf("%s: the game has no position key (engine.Encoder)", s.Game().Ruleset())
+	}
+	bits := enc.KeyBits(s)
+	if bits > MaxKeyBits {
+		return nil, fmt.Errorf("%w: %s: a position key takes %d bits, the solver packs at most %d", ErrTooBig, s.Game().Ruleset(), bits, MaxKeyBits)
+	}
+	return &Coder{enc: enc, nbytes: engine.KeyBytes(bits), buf: make([]byte, 0, 8)}, nil
+}
+
+// Key returns the node key of s and, when s is over, its margin.
+func (c *Coder) Key(s engine.State) (key uint64, terminal bool, margin int) {
+	c.buf = c.enc.AppendKey(c.buf[:0], s)
+	key = engine.KeyUint64(c.buf)
+	if !s.Over() || s.Result() == engine.Unfinished {
+		return key, false, 0
+	}
+	if s.EndReason() == engine.InfiniteMove {
+		return key | FlagInfinite, true, Margin(s)
+	}
+	return key | FlagTerminal, true, Margin(s)
+}
+
+// State returns a new state at the position of a node key (flags
+// ignored), at ply 0.
+func (c *Coder) State(key uint64) (engine.State, error) {
+	c.buf = engine.AppendKeyUint64(c.buf[:0], key&^(FlagTerminal|FlagInfinite), c.nbytes)
+	return c.enc.StateFromKey(c.buf)
+}
+
+// KeyPlayer returns the player to move of a node key (the first bit of
+// every engine key).
+func KeyPlayer(key uint64) engine.Player { return engine.Player(key & 1) }
