@@ -122,9 +122,11 @@ func (s *gstate) Hash() uint64                { return uint64(s.node)<<1 | uint6
 func (s *gstate) FirstRepeatPly() int         { return -1 }
 func (s *gstate) NeverEndingMet() int         { return 0 }
 func (s *gstate) Check() error                { return nil }
-func (s *gstate) String() string              { return fmt.Sprintf("node %d, %v to move, %v", s.node, s.player, s.res) }
-func (s *gstate) Clone() engine.State         { c := *s; return &c }
-func (s *gstate) CopyFrom(src engine.State)   { *s = *src.(*gstate) }
+func (s *gstate) String() string {
+	return fmt.Sprintf("node %d, %v to move, %v", s.node, s.player, s.res)
+}
+func (s *gstate) Clone() engine.State       { c := *s; return &c }
+func (s *gstate) CopyFrom(src engine.State) { *s = *src.(*gstate) }
 
 // Material gives a terminal node's margin as South's minus North's score.
 func (s *gstate) Material(p engine.Player) int {
