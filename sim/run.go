@@ -89,6 +89,9 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 	if err := exp.Check(); err != nil {
 		return Summary{}, err
 	}
+	if err := prepareAgents(exp); err != nil {
+		return Summary{}, err
+	}
 	if o.Shards == 0 {
 		o.Shards = 1
 	}

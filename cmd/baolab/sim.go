@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/baolab/baolab/sim"
+	"github.com/baolab/baolab/sim/agent"
 	"github.com/baolab/baolab/sim/config"
 	"github.com/baolab/baolab/sim/dataset"
 	"github.com/baolab/baolab/sim/progress"
@@ -115,7 +116,7 @@ func runSim(cmd *cobra.Command, f simFlags) error {
 		Experiment: exp, Dir: out, Workers: workers, Shard: k, Shards: n, Force: f.force,
 		Observer: progress.New(os.Stderr, mode), Build: sim.BuildInfo(version),
 	})
-	if errors.Is(err, sim.ErrOtherExperiment) || errors.Is(err, sim.ErrShardBusy) {
+	if errors.Is(err, sim.ErrOtherExperiment) || errors.Is(err, sim.ErrShardBusy) || errors.Is(err, agent.ErrPrepare) {
 		return badInput(err)
 	}
 	if err != nil {

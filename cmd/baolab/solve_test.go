@@ -61,3 +61,29 @@ func TestSolveBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestSimPerfect: perfect plays a small board after solving it (and from a
+// table written by baolab solve); a board too big to solve, or a missing
+// table, stops the run before any game with one line and exit status 2.
+func TestSimPerfect(t *testing.T) {
+	table := t.TempDir()
+	if _, _, code := baolab(t, "solve", "--rules", "kingulu:holes=4,seeds=3", "--out", table); code != 0 {
+		t.Fatalf("solve: exit %d", code)
+	}
+	for _, agents := range []string{"perfect/random", "random/perfect:table=" + table} {
+		if _, errOut, code := baolab(t, "sim", "--rules", "kingulu:holes=4,seeds=3", "--agents", agents, "--games", "20", "--out", t.TempDir(), "-q"); code != 0 {
+			t.Errorf("%s: exit %d: %s", agents, code, errOut)
+		}
+	}
+	for _, args := range [][]string{
+		{"--rules", "kingulu", "--agents", "perfect/random"},
+		{"--rules", "kingulu:holes=4,seeds=3", "--agents", "perfect:table=" + t.TempDir()},
+		{"--rules", "kingulu:holes=4,seeds=2", "--agents", "perfect:table=" + table}, // another ruleset's table
+	} {
+		out := t.TempDir()
+		_, errOut, code := baolab(t, append([]string{"sim", "--games", "5", "--out", out, "-q"}, args...)...)
+		if code != 2 || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and one line", args, code, errOut)
+		}
+	}
+}

@@ -52,9 +52,13 @@ func TestReadTableBad(t *testing.T) {
 	unsorted.Keys = slices.Clone(r.Table.Keys)
 	unsorted.Keys[0], unsorted.Keys[1] = unsorted.Keys[1], unsorted.Keys[0]
 	for name, write := range map[string]func(dir string) error{
-		"truncated": func(dir string) error { return os.WriteFile(filepath.Join(dir, solve.TableFile), data[:len(data)/2], 0o644) },
-		"garbage":   func(dir string) error { return os.WriteFile(filepath.Join(dir, solve.TableFile), []byte("PAR1 not really"), 0o644) },
-		"unsorted":  func(dir string) error { return solve.WriteTable(dir, &unsorted) },
+		"truncated": func(dir string) error {
+			return os.WriteFile(filepath.Join(dir, solve.TableFile), data[:len(data)/2], 0o644)
+		},
+		"garbage": func(dir string) error {
+			return os.WriteFile(filepath.Join(dir, solve.TableFile), []byte("PAR1 not really"), 0o644)
+		},
+		"unsorted": func(dir string) error { return solve.WriteTable(dir, &unsorted) },
 	} {
 		dir := t.TempDir()
 		if err := write(dir); err != nil {

@@ -32,6 +32,7 @@ const (
 	streamGreedy    = 0x677265656479 // "greedy"
 	streamAlphaBeta = 0x616c70686162 // "alphab"
 	streamMCTS      = 0x6d637473     // "mcts"
+	streamPerfect   = 0x70657266     // "perf"
 )
 
 // Scores of the search agents, from the view of one player: the material

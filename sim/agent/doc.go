@@ -13,6 +13,7 @@
 //	                              nodes (none, 1..10^9)
 //	mcts:iters=N,c=C,rollout=R    iters (400, 1..10000000), c (1.4, 0..100),
 //	                              rollout (random, random or greedy)
+//	perfect:table=DIR             table (none: solve the board; DIR: a table written by baolab solve --out DIR)
 //
 // Parse reads a spec; omitted keys take their defaults; spaces around
 // names, keys and values are ignored. The canonical form (Spec.String),
@@ -104,6 +105,19 @@
 // by the first searches only, so 10^5 iterations per move allocate nothing
 // once it has grown. The UCB value is computed without fused
 // multiply-adds, so the choices are the same on every platform.
+//
+// perfect plays exactly optimally from the solved table of the board
+// (package engine/solve): every candidate is played on a spare state and
+// the one whose position has the best value for the mover is played
+// (South: the largest south_can_force; North: the smallest
+// north_can_force; none is worst), ties at random. "perfect" solves the
+// board itself, once per ruleset and process, shared by every worker;
+// "perfect:table=DIR" loads DIR/solved.parquet instead. A simulation calls
+// Prepare for every ruleset before the first game, so a board too big to
+// solve or a missing, corrupt or foreign table is an error at the start
+// (agent.ErrPrepare). On a cyclic board the agent keeps the value but may
+// wander among moves of equal value: the random tie-breaking makes a won
+// game end with probability 1, not within a bound (nor within max_plies).
 //
 // # Determinism and cost
 //

@@ -177,7 +177,7 @@ var (
 )
 
 // agentNames lists the agents in the order errors show them.
-const agentNames = "random, greedy, alphabeta, mcts"
+const agentNames = "random, greedy, alphabeta, mcts, perfect"
 
 func checkInt(k key, n int) error {
 	if float64(n) < k.min || float64(n) > k.max {
@@ -217,6 +217,8 @@ func Parse(spec string) (Spec, error) {
 			return Random{}, nil
 		}
 		return Greedy{}, nil
+	case "perfect":
+		return parsePerfect(spec, opts, hasOpts)
 	case "alphabeta":
 		keys = alphabetaKeys
 	case "mcts":
@@ -312,8 +314,27 @@ func keyNames(keys []key) string {
 // ParsePair parses "SOUTH/NORTH", two agent specs for the two seats, such
 // as "mcts:iters=400,c=1.4/greedy". A single spec (no "/") means the same
 // agent on both sides. Errors name the seat whose spec is bad.
+//
+// A perfect:table=DIR spec may hold '/' in DIR: then the pair is split at
+// the first '/' that leaves a valid spec on both sides, and if none does
+// the whole string is one spec for both seats.
 func ParsePair(s string) (south, north Spec, err error) {
 	parts := strings.Split(s, "/")
+	if len(parts) > 2 || (len(parts) == 2 && strings.Contains(s, "table=")) {
+		for i := range len(s) {
+			if s[i] != '/' {
+				continue
+			}
+			sp, err1 := Parse(s[:i])
+			np, err2 := Parse(s[i+1:])
+			if err1 == nil && err2 == nil {
+				return sp, np, nil
+			}
+		}
+		if sp, err := Parse(s); err == nil {
+			return sp, sp, nil
+		}
+	}
 	switch len(parts) {
 	case 1:
 		sp, err := Parse(parts[0])

@@ -56,11 +56,11 @@ func TestParse(t *testing.T) {
 
 func TestParseErrors(t *testing.T) {
 	for i, tc := range []struct{ in, want string }{
-		{"", `agent spec "": no agent name (agents: random, greedy, alphabeta, mcts)`},
-		{"   ", `agent spec "   ": no agent name (agents: random, greedy, alphabeta, mcts)`},
-		{":depth=2", `agent spec ":depth=2": no agent name (agents: random, greedy, alphabeta, mcts)`},
-		{"minimax", `agent spec "minimax": unknown agent "minimax" (agents: random, greedy, alphabeta, mcts)`},
-		{"MCTS", `agent spec "MCTS": unknown agent "MCTS" (agents: random, greedy, alphabeta, mcts)`},
+		{"", `agent spec "": no agent name (agents: random, greedy, alphabeta, mcts, perfect)`},
+		{"   ", `agent spec "   ": no agent name (agents: random, greedy, alphabeta, mcts, perfect)`},
+		{":depth=2", `agent spec ":depth=2": no agent name (agents: random, greedy, alphabeta, mcts, perfect)`},
+		{"minimax", `agent spec "minimax": unknown agent "minimax" (agents: random, greedy, alphabeta, mcts, perfect)`},
+		{"MCTS", `agent spec "MCTS": unknown agent "MCTS" (agents: random, greedy, alphabeta, mcts, perfect)`},
 		{"random:seed=1", `agent spec "random:seed=1": random takes no keys`},
 		{"greedy:x", `agent spec "greedy:x": greedy takes no keys`},
 		{"alphabeta:deep=3", `agent spec "alphabeta:deep=3": unknown key "deep" for alphabeta (alphabeta keys: depth, nodes)`},
@@ -123,10 +123,10 @@ func TestParsePair(t *testing.T) {
 	}
 	for i, tc := range []struct{ in, want string }{
 		{"a/b/c", `agent pair "a/b/c": want SOUTH/NORTH or one spec for both seats, got 3 parts`},
-		{"greedy/", `north: agent spec "": no agent name (agents: random, greedy, alphabeta, mcts)`},
+		{"greedy/", `north: agent spec "": no agent name (agents: random, greedy, alphabeta, mcts, perfect)`},
 		{"mcts:iters=0/greedy", `south: agent spec "mcts:iters=0": iters=0 not allowed (allowed: an integer 1..10000000)`},
 		{"greedy/alphabeta:depth=99", `north: agent spec "alphabeta:depth=99": depth=99 not allowed (allowed: an integer 1..32)`},
-		{"foo", `agent spec "foo": unknown agent "foo" (agents: random, greedy, alphabeta, mcts)`},
+		{"foo", `agent spec "foo": unknown agent "foo" (agents: random, greedy, alphabeta, mcts, perfect)`},
 	} {
 		_, _, err := agent.ParsePair(tc.in)
 		if err == nil || err.Error() != tc.want {

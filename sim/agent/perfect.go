@@ -1,0 +1,167 @@
+package agent
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"sync"
+
+	"github.com/baolab/baolab/engine"
+	"github.com/baolab/baolab/engine/solve"
+)
+
+// Perfect is the spec of the agent that plays exactly optimally from a
+// solved table (package engine/solve). Its canonical form is "perfect"
+// (the agent solves the board itself) or "perfect:table=DIR" (it loads
+// DIR/solved.parquet written by baolab solve --out DIR).
+type Perfect struct {
+	Table string // directory of a solved table; "" to solve the board
+}
+
+// String returns "perfect" or "perfect:table=DIR".
+func (s Perfect) String() string {
+	if s.Table == "" {
+		return "perfect"
+	}
+	return "perfect:table=" + s.Table
+}
+
+// ErrPrepare is wrapped by the error of an agent that cannot play a game:
+// a board too big to solve, a table that is missing, corrupt or of
+// another ruleset.
+var ErrPrepare = errors.New("agent cannot play this game")
+
+// Preparer is implemented by specs that need work before the first game
+// of a ruleset: perfect solves the board or loads its table. A simulation
+// calls Prepare for every ruleset before it plays any game, so that a
+// board the agent cannot play is an error at the start.
+type Preparer interface {
+	Prepare(g engine.Game) error
+}
+
+// solved caches the tables of the process: one solve (or load) per
+// ruleset and table directory, shared by every worker.
+var solved sync.Map // string -> *solvedEntry
+
+type solvedEntry struct {
+	once  sync.Once
+	table *solve.Table
+	err   error
+}
+
+// Prepare solves g's board, or loads the table, once per process; later
+// calls return the same result.
+func (s Perfect) Prepare(g engine.Game) error {
+	_, err := s.table(g)
+	return err
+}
+
+func (s Perfect) table(g engine.Game) (*solve.Table, error) {
+	v, _ := solved.LoadOrStore(g.Ruleset()+"\x00"+s.Table, &solvedEntry{})
+	e := v.(*solvedEntry)
+	e.once.Do(func() {
+		if s.Table == "" {
+			r, err := solve.Solve(g.NewState(), solve.Options{})
+			if err != nil {
+				e.err = fmt.Errorf("%w: perfect: %w", ErrPrepare, err)
+				return
+			}
+			e.table = r.Table
+			return
+		}
+		t, err := solve.ReadTable(s.Table)
+		switch {
+		case err != nil:
+			e.err = fmt.Errorf("%w: perfect: %w", ErrPrepare, err)
+		case t.Ruleset != g.Ruleset():
+			e.err = fmt.Errorf("%w: perfect: %s solves %s, not %s", ErrPrepare, s.Table, t.Ruleset, g.Ruleset())
+		default:
+			e.table = t
+		}
+	})
+	return e.table, e.err
+}
+
+// New returns a perfect agent for g. It panics if the board cannot be
+// solved or the table loaded: call Prepare first (a simulation does).
+func (s Perfect) New(g engine.Game) Agent {
+	t, err := s.table(g)
+	if err == nil && t.KeyBytes != keyBytes(g) {
+		err = fmt.Errorf("%w: perfect: the table's keys have %d bytes, the game's %d", ErrPrepare, t.KeyBytes, keyBytes(g))
+	}
+	if err != nil {
+		panic("agent: " + s.String() + ": " + err.Error())
+	}
+	c, err := solve.NewCoder(g.NewState())
+	if err != nil {
+		panic("agent: " + s.String() + ": " + err.Error())
+	}
+	a := &perfectAgent{table: t, coder: c, spare: g.NewState()}
+	a.init(streamPerfect)
+	return a
+}
+
+func keyBytes(g engine.Game) int {
+	enc, ok := g.(engine.Encoder)
+	if !ok {
+		return 0
+	}
+	return engine.KeyBytes(enc.KeyBits(g.NewState()))
+}
+
+func parsePerfect(spec, opts string, hasOpts bool) (Spec, error) {
+	if !hasOpts {
+		return Perfect{}, nil
+	}
+	k, v, ok := strings.Cut(opts, "=")
+	if k = strings.TrimSpace(k); !ok || k != "table" {
+		return nil, fmt.Errorf("agent spec %q: perfect takes one key, table=DIR", spec)
+	}
+	if v = strings.TrimSpace(v); v == "" {
+		return nil, fmt.Errorf("agent spec %q: table=DIR needs a directory", spec)
+	}
+	return Perfect{Table: v}, nil
+}
+
+type perfectAgent struct {
+	seeded
+	table *solve.Table
+	coder *solve.Coder
+	spare engine.State
+}
+
+// Choose plays each move on a spare state and returns one whose position
+// has the best value for the mover (South: the largest south_can_force;
+// North: the smallest north_can_force; none is worst), ties at random.
+func (a *perfectAgent) Choose(s engine.State, moves []engine.Move) engine.Move {
+	me := s.Player()
+	best, ties := math.MinInt, 0
+	choice := moves[0]
+	for _, m := range moves {
+		if !applyOn(a.spare, s, m) {
+			continue // never-ending with infinite=illegal: not a legal move
+		}
+		k, _, _ := a.coder.Key(a.spare)
+		v, ok := a.table.Lookup(k)
+		x := math.MinInt
+		if ok {
+			x = v.For(me)
+		}
+		switch {
+		case ties == 0 || x > best:
+			best, ties, choice = x, 1, m
+		case x == best:
+			ties++
+			if a.rng.IntN(ties) == 0 {
+				choice = m
+			}
+		}
+	}
+	if ties == 0 {
+		// Every move is never-ending: the caller's Apply rejects it and the
+		// state ends the game when none is left.
+		return moves[a.rng.IntN(len(moves))]
+	}
+	return choice
+}

@@ -1,0 +1,35 @@
+package sim
+
+import (
+	"github.com/baolab/baolab/engine"
+	"github.com/baolab/baolab/sim/agent"
+	"github.com/baolab/baolab/sim/dataset"
+)
+
+// prepareAgents calls Prepare of every agent spec that has one
+// (agent.Preparer: perfect solves the board) for every ruleset it plays,
+// before any game, so that a board an agent cannot play stops the run at
+// the start. The error wraps agent.ErrPrepare.
+func prepareAgents(exp dataset.Experiment) error {
+	for c := range exp.NumCells() {
+		cell := exp.Cell(c)
+		south, north, err := agent.ParsePair(cell.Agents)
+		if err != nil {
+			return err
+		}
+		for _, sp := range []agent.Spec{south, north} {
+			p, ok := sp.(agent.Preparer)
+			if !ok {
+				continue
+			}
+			g, err := engine.Parse(cell.Ruleset)
+			if err != nil {
+				return err
+			}
+			if err := p.Prepare(g); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
