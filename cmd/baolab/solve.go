@@ -16,7 +16,7 @@ import (
 )
 
 func init() {
-	var ruleset, out string
+	var ruleset, out, grid string
 	var maxPos int64
 	var workers int
 	var stats bool
@@ -31,13 +31,25 @@ print, one line each:
   outcome=<south|north|draw> south_can_force=<t> north_can_force=<t>
   move=<m> outcome=<...> south_can_force=<t> north_can_force=<t>   (one per legal first move)
 
-max_plies is ignored. --out DIR writes the solved table as DIR/solved.parquet,
+max_plies is ignored. --grid FILE solves every ruleset listed in a TOML file
+(rules = [...], optional max_positions = N), printing "rules=<ruleset>" before
+each board's lines, or "rules=<ruleset> stopped: <why>" for a board too big
+(with --out, each table goes to DIR/<escaped ruleset>/). --out DIR writes the solved table as DIR/solved.parquet,
 which the perfect agent loads (perfect:table=DIR). A board with more
 positions than --max-positions fails with one line and exit status 2. A
 progress bar shows each stage on a terminal; --stats prints positions/s and
 bytes per position to stderr.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if grid != "" {
+				if ruleset != "" {
+					return badInput(errors.New("give --rules or --grid, not both"))
+				}
+				return runSolveGrid(cmd.OutOrStdout(), grid, out, workers, maxPos, cmd.Flags().Changed("max-positions"))
+			}
+			if ruleset == "" {
+				return badInput(errors.New("required flag(s) \"rules\" not set (or give --grid FILE)"))
+			}
 			g, err := engine.Parse(ruleset)
 			if err != nil {
 				return badInput(err)
@@ -75,7 +87,7 @@ bytes per position to stderr.`,
 	cmd.Flags().Int64Var(&maxPos, "max-positions", solve.DefaultMaxPositions, "refuse a board with more positions than this")
 	cmd.Flags().IntVar(&workers, "workers", 0, "goroutines generating moves (0: one per core)")
 	cmd.Flags().BoolVar(&stats, "stats", false, "print positions/s and bytes/position to stderr")
-	cmd.MarkFlagRequired("rules")
+	cmd.Flags().StringVar(&grid, "grid", "", "solve every ruleset of a TOML file (configs/solved.toml) instead of --rules")
 	rootCmd.AddCommand(cmd)
 }
 

@@ -12,12 +12,13 @@ import (
 
 // KeyRoundTrip plays n random games of g (whose Game must implement
 // engine.Encoder) from seed and checks at every position: the key has
-// KeyBits(s) bits (zero padding after them) and the same length all game
-// long; StateFromKey rebuilds a state with the same key, hash, player to
-// move and material; two positions of one game with equal keys have equal
-// hashes; a key with one bit flipped or one byte cut either fails with
-// engine.ErrBadKey or is itself the exact key of the state it decodes to
-// (keys are canonical); and AppendKey does not allocate.
+// KeyBits(s) bits (zero padding after them), starts with the player to
+// move and has the same length all game long; StateFromKey rebuilds a
+// state with the same key, hash, player to move and material; two
+// positions of one game with equal keys have equal hashes; a key with one
+// bit flipped or one byte cut either fails with engine.ErrBadKey or is
+// itself the exact key of the state it decodes to (keys are canonical);
+// and AppendKey does not allocate.
 func KeyRoundTrip(t testing.TB, g engine.Game, n int, seed uint64) {
 	t.Helper()
 	enc, ok := g.(engine.Encoder)
@@ -45,6 +46,9 @@ func KeyRoundTrip(t testing.TB, g engine.Game, n int, seed uint64) {
 			}
 			if bits%8 != 0 && key[len(key)-1]>>(bits%8) != 0 {
 				fail("key %x has bits set after bit %d", key, bits)
+			}
+			if engine.Player(key[0]&1) != s.Player() {
+				fail("key %x does not start with the player to move", key)
 			}
 			if h, ok := seen[string(key)]; ok && h != s.Hash() {
 				fail("two positions with hashes %#x and %#x share the key %x", h, s.Hash(), key)

@@ -10,7 +10,7 @@ import (
 
 // BenchmarkSolve reports positions/s and bytes/position of whole solves.
 func BenchmarkSolve(b *testing.B) {
-	for _, rs := range []string{"kimasai-four-rows:holes=5", "kingulu:holes=4,seeds=2", "kimasai-two-rows:holes=4,reserve=0"} {
+	for _, rs := range []string{"kimasai-four-rows:holes=5", "kingulu:holes=6,seeds=1", "kimasai-two-rows:holes=4,reserve=0"} {
 		b.Run(rs, func(b *testing.B) {
 			g := engine.MustParse(rs)
 			var r *solve.Result

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/pelletier/go-toml/v2"
+
+	"github.com/baolab/baolab/engine"
+	"github.com/baolab/baolab/engine/solve"
+)
+
+// solveGrid is the TOML file of baolab solve --grid.
+type solveGrid struct {
+	MaxPositions int64    `toml:"max_positions"`
+	Rules        []string `toml:"rules"`
+}
+
+// runSolveGrid solves every ruleset of the grid file in turn. A board too
+// big to solve is reported as stopped and the grid goes on; a bad file or
+// ruleset is bad input before any board is solved.
+func runSolveGrid(w io.Writer, file, out string, workers int, maxPos int64, maxPosGiven bool) error {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return badInput(err)
+	}
+	var grid solveGrid
+	dec := toml.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&grid); err != nil {
+		return badInput(fmt.Errorf("%s: %s", file, oneLine(err)))
+	}
+	if len(grid.Rules) == 0 {
+		return badInput(fmt.Errorf("%s: no rules = [...] given", file))
+	}
+	if grid.MaxPositions < 0 {
+		return badInput(fmt.Errorf("%s: max_positions must be 1 or more", file))
+	}
+	if grid.MaxPositions > 0 && !maxPosGiven {
+		maxPos = grid.MaxPositions
+	}
+	games := make([]engine.Game, len(grid.Rules))
+	for i, r := range grid.Rules {
+		if games[i], err = engine.Parse(r); err != nil {
+			return badInput(fmt.Errorf("%s: %w", file, err))
+		}
+	}
+	for _, g := range games {
+		res, err := solve.Solve(g.NewState(), solve.Options{MaxPositions: maxPos, Workers: workers, Progress: newSolveBar(os.Stderr)})
+		if errors.Is(err, solve.ErrTooBig) {
+			if _, err := fmt.Fprintf(w, "rules=%s stopped: %s\n", g.Ruleset(), oneLine(err)); err != nil {
+				return err
+			}
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if _, err := fmt.Fprintf(w, "rules=%s\n", g.Ruleset()); err != nil {
+			return err
+		}
+		if err := printSolved(w, res); err != nil {
+			return err
+		}
+		if out != "" {
+			if err := solve.WriteTable(filepath.Join(out, url.PathEscape(g.Ruleset())), res.Table); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// oneLine returns the message of err on one line.
+func oneLine(err error) string { return strings.Join(strings.Fields(err.Error()), " ") }
