@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -85,5 +86,36 @@ func TestSimPerfect(t *testing.T) {
 		if code != 2 || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("%v: exit %d, stderr %q; want exit 2 and one line", args, code, errOut)
 		}
+	}
+}
+
+func TestSolveGrid(t *testing.T) {
+	dir := t.TempDir()
+	file := dir + "/grid.toml"
+	writeFile(t, file, `max_positions = 1000
+rules = ["kingulu:holes=3,seeds=2", "kingulu:holes=4,seeds=3"]`)
+	out, errOut, code := baolab(t, "solve", "--grid", file)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	single, _, _ := baolab(t, "solve", "--rules", "kingulu:holes=3,seeds=2")
+	want := "rules=kingulu:holes=3,seeds=2\n" + single +
+		"rules=kingulu:holes=4,seeds=3 stopped: board too big to solve: kingulu:holes=4,seeds=3: more than 1000 positions (raise --max-positions)\n"
+	if out != want {
+		t.Errorf("got\n%swant\n%s", out, want)
+	}
+	for _, text := range []string{`rules = ["nope"]`, `rules = []`, `rulez = ["kingulu"]`, `max_positions = -1
+rules = ["kingulu:holes=3"]`} {
+		writeFile(t, file, text)
+		if _, errOut, code := baolab(t, "solve", "--grid", file); code != 2 || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and one line", text, code, errOut)
+		}
+	}
+}
+
+func writeFile(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
