@@ -26,6 +26,9 @@ type Options struct {
 	Workers int
 	// Progress, when set, is told about each stage.
 	Progress Progress
+	// CountOnly stops after the enumeration: the Result has Positions,
+	// Terminal (games over after a move, plus dead ends) and Elapsed only.
+	CountOnly bool
 }
 
 // Progress follows the stages of Solve: enumerate (total unknown, -1),
@@ -87,6 +90,10 @@ func Solve(start engine.State, opt Options) (*Result, error) {
 	rootKey &^= FlagTerminal | FlagInfinite // the start position is a position, even if start is over
 	if err := sv.enumerate(rootKey); err != nil {
 		return nil, err
+	}
+	if opt.CountOnly {
+		return &Result{Ruleset: sv.ruleset, Positions: int64(len(sv.keys)), Terminal: int64(len(sv.keys)-sv.nNon) + int64(len(sv.dead)),
+			Bytes: sv.peak, Elapsed: time.Since(t0)}, nil
 	}
 	if err := sv.edges(); err != nil {
 		return nil, err
