@@ -34,6 +34,14 @@
 //		}
 //	}
 //
+// # Position keys
+//
+// Every variant's Game also implements Encoder: a compact, comparable key
+// of a position (everything that decides future play, not the ply or the
+// history) and its inverse, StateFromKey. Keys make positions loggable and
+// testable, and the exact solver (package engine/solve) packs the keys of
+// small boards into 64-bit words.
+//
 // # Rulesets
 //
 // A ruleset is written VARIANT or VARIANT:key=value,key=value. Parse checks
