@@ -378,10 +378,12 @@ func (sv *solver) edges() error {
 	if sv.nEdges >= 1<<32 {
 		return fmt.Errorf("%w: %s: %d moves, at most 2^32 fit", ErrTooBig, sv.ruleset, sv.nEdges)
 	}
-	for j := 1; j <= n; j++ { // off[j] = first slot of node j-1's list, then of j after the fill
+	// off[j+1] held node j's predecessor count; prefix sums make it the end
+	// of node j's list, and the shift below puts that end in off[j].
+	for j := 1; j <= n; j++ {
 		sv.off[j] += sv.off[j-1]
 	}
-	copy(sv.off, sv.off[1:]) // off[j] = end of node j's list; the fill counts it down
+	copy(sv.off, sv.off[1:]) // the fill counts off[j] down to the start of node j's list
 	sv.pred = make([]uint32, sv.nEdges)
 	sv.note(int64(8*len(sv.keys) + 4*len(sv.off) + 4*len(sv.pred) + len(sv.outdeg)))
 	p.Stage("fill moves", int64(sv.nNon))
