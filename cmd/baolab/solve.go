@@ -93,7 +93,7 @@ bytes per position to stderr; --count only enumerates the positions and prints
 	cmd.Flags().IntVar(&workers, "workers", 0, "goroutines generating moves (0: one per core)")
 	cmd.Flags().BoolVar(&stats, "stats", false, "print positions/s and bytes/position to stderr")
 	cmd.Flags().BoolVar(&count, "count", false, "only count the reachable positions: print \"positions=<n> terminal=<n>\"")
-	cmd.Flags().StringVar(&grid, "grid", "", "solve every ruleset of a TOML file (configs/solved.toml) instead of --rules")
+	cmd.Flags().StringVar(&grid, "grid", "", "solve every ruleset of a TOML file (configs/solve/solved.toml) instead of --rules")
 	rootCmd.AddCommand(cmd)
 }
 

@@ -26,30 +26,12 @@ type solveGrid struct {
 // big to solve is reported as stopped and the grid goes on; a bad file or
 // ruleset is bad input before any board is solved.
 func runSolveGrid(w io.Writer, file, out string, workers int, maxPos int64, maxPosGiven bool) error {
-	data, err := os.ReadFile(file)
+	grid, games, err := loadSolveGrid(file)
 	if err != nil {
 		return badInput(err)
 	}
-	var grid solveGrid
-	dec := toml.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&grid); err != nil {
-		return badInput(fmt.Errorf("%s: %s", file, oneLine(err)))
-	}
-	if len(grid.Rules) == 0 {
-		return badInput(fmt.Errorf("%s: no rules = [...] given", file))
-	}
-	if grid.MaxPositions < 0 {
-		return badInput(fmt.Errorf("%s: max_positions must be 1 or more", file))
-	}
 	if grid.MaxPositions > 0 && !maxPosGiven {
 		maxPos = grid.MaxPositions
-	}
-	games := make([]engine.Game, len(grid.Rules))
-	for i, r := range grid.Rules {
-		if games[i], err = engine.Parse(r); err != nil {
-			return badInput(fmt.Errorf("%s: %w", file, err))
-		}
 	}
 	for _, g := range games {
 		res, err := solve.Solve(g.NewState(), solve.Options{MaxPositions: maxPos, Workers: workers, Progress: newSolveBar(os.Stderr)})
@@ -75,6 +57,33 @@ func runSolveGrid(w io.Writer, file, out string, workers int, maxPos int64, maxP
 		}
 	}
 	return nil
+}
+
+// loadSolveGrid reads and checks a grid file and parses its rulesets.
+func loadSolveGrid(file string) (solveGrid, []engine.Game, error) {
+	var grid solveGrid
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return grid, nil, err
+	}
+	dec := toml.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&grid); err != nil {
+		return grid, nil, fmt.Errorf("%s: %s", file, oneLine(err))
+	}
+	if len(grid.Rules) == 0 {
+		return grid, nil, fmt.Errorf("%s: no rules = [...] given", file)
+	}
+	if grid.MaxPositions < 0 {
+		return grid, nil, fmt.Errorf("%s: max_positions must be 1 or more", file)
+	}
+	games := make([]engine.Game, len(grid.Rules))
+	for i, r := range grid.Rules {
+		if games[i], err = engine.Parse(r); err != nil {
+			return grid, nil, fmt.Errorf("%s: %w", file, err)
+		}
+	}
+	return grid, games, nil
 }
 
 // oneLine returns the message of err on one line.

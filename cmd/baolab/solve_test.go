@@ -119,3 +119,12 @@ func writeFile(t *testing.T, path, text string) {
 		t.Fatal(err)
 	}
 }
+
+// TestShippedSolveGrid checks that the study's grid file reads and that
+// every ruleset in it parses (solving it is the README's job).
+func TestShippedSolveGrid(t *testing.T) {
+	grid, games, err := loadSolveGrid("../../configs/solve/solved.toml")
+	if err != nil || len(games) < 20 || grid.MaxPositions < 1 {
+		t.Errorf("configs/solve/solved.toml: %d rulesets, max_positions %d, %v", len(games), grid.MaxPositions, err)
+	}
+}
