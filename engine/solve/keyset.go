@@ -2,7 +2,7 @@ package solve
 
 // keySet maps node keys to their index in the enumeration's arrays
 // (non-terminal, or terminal with termBit): open addressing over uint32
-// slots (index+1; 0 empty), at most half full.
+// slots (index+1; 0 empty), at most three quarters full.
 type keySet struct {
 	slots []uint32
 	n     int
@@ -45,7 +45,7 @@ func (h *keySet) find(key uint64, non, term []uint64) (uint32, bool) {
 // insert stores idx for key (which must be absent and already appended to
 // its array).
 func (h *keySet) insert(key uint64, idx uint32, non, term []uint64) {
-	if 2*(h.n+1) > len(h.slots) {
+	if 4*(h.n+1) > 3*len(h.slots) {
 		old := h.slots
 		h.slots = make([]uint32, 2*len(old))
 		mask := uint64(len(h.slots) - 1)
