@@ -34,8 +34,9 @@ print, one line each:
 max_plies is ignored. --grid FILE solves every ruleset listed in a TOML file
 (rules = [...], optional max_positions = N), printing "rules=<ruleset>" before
 each board's lines, or "rules=<ruleset> stopped: <why>" for a board too big
-(with --out, each table goes to DIR/<escaped ruleset>/). --out DIR writes the solved table as DIR/solved.parquet,
-which the perfect agent loads (perfect:table=DIR). A board with more
+(with --out, each table goes to DIR/<escaped ruleset>/). --out DIR writes
+the solved table as DIR/solved.parquet, which the perfect agent loads
+(perfect:table=DIR). A board with more
 positions than --max-positions fails with one line and exit status 2. A
 progress bar shows each stage on a terminal; --stats prints positions/s and
 bytes per position to stderr; --count only enumerates the positions and prints
@@ -87,7 +88,7 @@ bytes per position to stderr; --count only enumerates the positions and prints
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&ruleset, "rules", "", "ruleset, e.g. kingulu:holes=4,seeds=2 (required)")
+	cmd.Flags().StringVar(&ruleset, "rules", "", "ruleset, e.g. kingulu:holes=4,seeds=2 (required unless --grid)")
 	cmd.Flags().StringVar(&out, "out", "", "directory to write the solved table to (solved.parquet)")
 	cmd.Flags().Int64Var(&maxPos, "max-positions", solve.DefaultMaxPositions, "refuse a board with more positions than this")
 	cmd.Flags().IntVar(&workers, "workers", 0, "goroutines generating moves (0: one per core)")
