@@ -68,12 +68,12 @@ func TestFaults(t *testing.T) {
 			return p
 		}, "foreign file"},
 		{"leftover temporary file", func(t *testing.T, dir string) string {
-			p := filepath.Join(dataset.PartitionDir(dir, dataset.Games, "kingulu"), dataset.TempName(0, 2))
+			p := filepath.Join(dataset.PartitionDir(dir, dataset.Games, "kingulu"), dataset.TempName(0, 2, "7-0123456789abcdef"))
 			write(t, p, "half")
 			return p
 		}, "temporary file of a batch being written"},
 		{"leftover temporary moves file", func(t *testing.T, dir string) string {
-			p := filepath.Join(dataset.PartitionDir(dir, dataset.Moves, "kingulu"), dataset.TempName(0, 2))
+			p := filepath.Join(dataset.PartitionDir(dir, dataset.Moves, "kingulu"), dataset.TempName(0, 2, "7-0123456789abcdef"))
 			write(t, p, "half")
 			return p
 		}, "is baolab sim still running"},

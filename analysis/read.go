@@ -142,9 +142,9 @@ func listTable(dir, table string) (files []File, temps []string, err error) {
 		for _, e := range entries {
 			path := filepath.Join(ppath, e.Name())
 			name := e.Name()
-			temp := strings.HasPrefix(name, ".") && strings.HasSuffix(name, ".tmp")
+			base, temp := dataset.TempBatch(name)
 			if temp {
-				name = strings.TrimSuffix(strings.TrimPrefix(name, "."), ".tmp")
+				name = base
 			}
 			m := partName.FindStringSubmatch(name)
 			if m == nil || e.IsDir() {

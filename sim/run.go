@@ -120,6 +120,7 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 		return Summary{}, err
 	}
 	defer st.close()
+	st.removeBatchTemps()
 
 	// Plan: every batch of this shard, skipping those already complete.
 	var (

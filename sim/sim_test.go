@@ -389,7 +389,7 @@ func TestResumeSkipsFinishedBatches(t *testing.T) {
 	mfiles, _ := dataset.Files(dir, dataset.Moves)
 	os.Remove(gfiles[3].Path)
 	os.Truncate(mfiles[7].Path, 100)
-	stale := filepath.Join(dataset.PartitionDir(dir, dataset.Moves, exp.Rules[0]), dataset.TempName(0, 0))
+	stale := filepath.Join(dataset.PartitionDir(dir, dataset.Moves, exp.Rules[0]), dataset.TempName(0, 0, "99-0123456789abcdef"))
 	os.WriteFile(stale, []byte("half a file"), 0o666)
 	s := run(t, Options{Experiment: exp, Dir: dir, Workers: 2})
 	if s.Games != 2*int64(exp.Batch) || s.Skipped != full.Games-s.Games {

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -42,6 +43,7 @@ type store struct {
 	run           int // index of this run in piece.Runs
 	done          map[[2]int]dataset.BatchRecord
 	shardLock     *os.File
+	countLock     *os.File // shared flock on manifest.d/shards-N.lock
 	lastFlush     time.Time
 }
 
@@ -53,13 +55,18 @@ func (st *store) path(parts ...string) string {
 // false it fails with ErrShardBusy if the lock is held. Filesystems that
 // do not support flock give a nil file and no error.
 func lock(path string, block bool) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o666)
-	if err != nil {
-		return nil, err
-	}
 	how := syscall.LOCK_EX
 	if !block {
 		how |= syscall.LOCK_NB
+	}
+	return flock(path, how)
+}
+
+// flock opens path (created if needed) and applies flock(2) with how.
+func flock(path string, how int) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o666)
+	if err != nil {
+		return nil, err
 	}
 	for {
 		err = syscall.Flock(int(f.Fd()), how)
@@ -82,6 +89,65 @@ func lock(path string, block bool) (*os.File, error) {
 	}
 }
 
+// lockHeld reports whether another open file holds an flock on path (a
+// missing file is not held). Filesystems without flock report false.
+func lockHeld(path string) (bool, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	for {
+		err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		if err != syscall.EINTR {
+			break
+		}
+	}
+	switch {
+	case err == nil:
+		syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+		return false, nil
+	case errors.Is(err, syscall.EWOULDBLOCK):
+		return true, nil
+	case errors.Is(err, syscall.ENOLCK), errors.Is(err, syscall.EOPNOTSUPP), errors.Is(err, syscall.ENOSYS):
+		return false, nil
+	default:
+		return false, err
+	}
+}
+
+// countLockName is the lock file that every process of a run with n
+// shards holds shared while it runs.
+func countLockName(n int) string { return fmt.Sprintf("shards-%04d.lock", n) }
+
+// busyWith returns the lock files in manifest.d (other than those named in
+// except) that a running process holds: shards-M.lock of a run with M
+// shards, shard-K-of-M.lock of one shard process.
+func (st *store) busyWith(except ...string) ([]string, error) {
+	ents, err := os.ReadDir(st.path(dataset.ShardDir))
+	if err != nil {
+		return nil, err
+	}
+	var busy []string
+	for _, e := range ents {
+		n := e.Name()
+		if !strings.HasSuffix(n, ".lock") || !strings.HasPrefix(n, "shard") || slices.Contains(except, n) {
+			continue
+		}
+		held, err := lockHeld(st.path(dataset.ShardDir, n))
+		if err != nil {
+			return nil, err
+		}
+		if held {
+			busy = append(busy, n)
+		}
+	}
+	return busy, nil
+}
+
 func unlock(f *os.File) {
 	if f != nil {
 		syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
@@ -97,17 +163,17 @@ func openStore(dir string, exp dataset.Experiment, k, n int, force bool, run dat
 	if err := os.MkdirAll(st.path(dataset.ShardDir), 0o777); err != nil {
 		return nil, fmt.Errorf("output directory: %w", err)
 	}
-	st.shardLock, err = lock(st.path(dataset.ShardDir, strings.TrimSuffix(dataset.ShardManifestName(k, n), ".json")+".lock"), false)
+	st.shardLock, err = lock(st.path(dataset.ShardDir, shardLockName(k, n)), false)
 	if err != nil {
 		if errors.Is(err, ErrShardBusy) {
 			return nil, fmt.Errorf("output directory %s: shard %d/%d %w", dir, k, n, ErrShardBusy)
 		}
 		return nil, fmt.Errorf("output directory: lock: %w", err)
 	}
-	shardLock := st.shardLock
+	locked := st
 	defer func() {
 		if err != nil {
-			unlock(shardLock)
+			locked.close()
 		}
 	}()
 	if err = st.prepare(force, run); err != nil {
@@ -128,8 +194,26 @@ func (st *store) prepare(force bool, run dataset.Run) error {
 		return fmt.Errorf("output directory: lock: %w", err)
 	}
 	defer unlock(dl)
-	if err := st.checkExperiment(force); err != nil {
+	// Processes of one run with n shards (a Slurm array) run at once, on
+	// disjoint batches. A run with another shard count would play the same
+	// batches, and --force of another experiment would delete files being
+	// written: both wait until no other run holds its locks.
+	busy, err := st.busyWith(countLockName(n), shardLockName(k, n))
+	if err != nil {
+		return fmt.Errorf("output directory: lock: %w", err)
+	}
+	for _, b := range busy {
+		var m int
+		if _, err := fmt.Sscanf(b, "shards-%d.lock", &m); err == nil {
+			return fmt.Errorf("output directory %s %w with %d shards (--shard K/%d); wait for it to end or stop it, then run again", dir, ErrShardBusy, m, m)
+		}
+	}
+	if err := st.checkExperiment(force, busy); err != nil {
 		return err
+	}
+	st.countLock, err = flock(st.path(dataset.ShardDir, countLockName(n)), syscall.LOCK_SH)
+	if err != nil {
+		return fmt.Errorf("output directory: lock: %w", err)
 	}
 	st.removeTemps(dir, "."+dataset.ManifestName+".tmp-")
 	st.removeTemps(st.path(dataset.ShardDir), "."+dataset.ShardManifestName(k, n)+".tmp-")
@@ -151,7 +235,7 @@ func (st *store) prepare(force bool, run dataset.Run) error {
 // checkExperiment refuses (or with force clears) a directory whose
 // manifests or data belong to another experiment. Called under the
 // directory lock.
-func (st *store) checkExperiment(force bool) error {
+func (st *store) checkExperiment(force bool, busy []string) error {
 	var other []string
 	var m dataset.Manifest
 	b, err := os.ReadFile(st.path(dataset.ManifestName))
@@ -194,6 +278,9 @@ func (st *store) checkExperiment(force bool) error {
 	if !force {
 		return fmt.Errorf("output directory %s %w (%s); use --force to replace it or choose another --out", st.dir, ErrOtherExperiment, other[0])
 	}
+	if len(busy) > 0 {
+		return fmt.Errorf("output directory %s %w (%s held): --force would delete its files; wait for it to end or stop it", st.dir, ErrShardBusy, filepath.Join(dataset.ShardDir, busy[0]))
+	}
 	for _, t := range []string{dataset.Games, dataset.Moves} {
 		if err := os.RemoveAll(st.path(t)); err != nil {
 			return fmt.Errorf("output directory: --force: %w", err)
@@ -223,18 +310,42 @@ func (st *store) removeTemps(dir, prefix string) {
 	}
 }
 
+// removeBatchTemps removes the temporary files that earlier runs of this
+// shard left behind (a run killed while writing a batch). Only this shard
+// writes the batches it plays, and while it runs no run with another
+// shard count may write into the directory (see openStore), so no file of
+// a running writer is touched. Each partition directory is read once.
+func (st *store) removeBatchTemps() {
+	for _, r := range st.exp.Rules {
+		for _, t := range []string{dataset.Games, dataset.Moves} {
+			dir := dataset.PartitionDir(st.dir, t, r)
+			ents, _ := os.ReadDir(dir)
+			for _, e := range ents {
+				base, ok := dataset.TempBatch(e.Name())
+				var c, b int
+				if !ok {
+					continue
+				}
+				if _, err := fmt.Sscanf(base, "part-c%d-b%d.parquet", &c, &b); err != nil || dataset.FileName(c, b) != base {
+					continue
+				}
+				if c < st.exp.NumCells() && st.exp.Cell(c).Ruleset == r && dataset.ShardOf(b, st.shards) == st.shard {
+					os.Remove(filepath.Join(dir, e.Name()))
+				}
+			}
+		}
+	}
+}
+
 // finished reports whether batch b of cell c is complete on disk: its
 // games file (and moves file, if the experiment logs moves) has a valid
 // footer written by this experiment for this batch, with the expected row
-// counts. Otherwise it removes the batch's temporary files, which only
-// this shard may write.
+// counts.
 func (st *store) finished(c, b int) (dataset.BatchRecord, bool) {
 	cell := st.exp.Cell(c)
 	name := dataset.FileName(c, b)
 	gdir := dataset.PartitionDir(st.dir, dataset.Games, cell.Ruleset)
 	mdir := dataset.PartitionDir(st.dir, dataset.Moves, cell.Ruleset)
-	os.Remove(filepath.Join(gdir, dataset.TempName(c, b)))
-	os.Remove(filepath.Join(mdir, dataset.TempName(c, b)))
 	lo, hi := st.exp.BatchRange(b)
 	ok := func(info dataset.FileInfo) bool {
 		return info.Meta[dataset.MetaExperiment] == st.exp.ID() && info.Int(dataset.MetaCell) == int64(c) &&
@@ -337,4 +448,14 @@ func (st *store) finish(status string, runErr error) (bool, error) {
 	return complete, err
 }
 
-func (st *store) close() { unlock(st.shardLock) }
+func (st *store) close() {
+	unlock(st.countLock)
+	unlock(st.shardLock)
+	st.countLock, st.shardLock = nil, nil
+}
+
+// shardLockName is the lock file that the process of shard k of n holds
+// exclusively while it runs.
+func shardLockName(k, n int) string {
+	return strings.TrimSuffix(dataset.ShardManifestName(k, n), ".json") + ".lock"
+}

@@ -46,6 +46,7 @@ type worker struct {
 	dir    string
 	props  *parquet.WriterProperties
 	create func(string) (syncFile, error)
+	tag    string // of this worker's temporary files (tempTag)
 	cells  map[int]*cellState
 	moves  []engine.Move
 	g      gameCols
@@ -62,7 +63,7 @@ type worker struct {
 
 func newWorker(exp dataset.Experiment, dir string, create func(string) (syncFile, error)) *worker {
 	w := &worker{
-		exp: exp, dir: dir, props: writerProps(), create: create,
+		exp: exp, dir: dir, props: writerProps(), create: create, tag: tempTag(),
 		cells: make(map[int]*cellState),
 		moves: make([]engine.Move, 0, engine.MaxMoves),
 		bw:    bufio.NewWriterSize(nil, 1<<20),
@@ -126,7 +127,7 @@ func (w *worker) runBatch(ctx context.Context, c, b int) (batchResult, error) {
 	name := dataset.FileName(c, b)
 	var mf *tableFile
 	if w.exp.Moves {
-		mf, err = openTable(w.create, cs.mdir, dataset.TempName(c, b), name, dataset.MovesSchema, w.props, w.bw)
+		mf, err = openTable(w.create, cs.mdir, dataset.TempName(c, b, w.tag), name, dataset.MovesSchema, w.props, w.bw)
 		if err != nil {
 			return batchResult{}, err
 		}
@@ -171,7 +172,7 @@ func (w *worker) runBatch(ctx context.Context, c, b int) (batchResult, error) {
 			return batchResult{}, err
 		}
 	}
-	gf, err := openTable(w.create, cs.gdir, dataset.TempName(c, b), name, dataset.GamesSchema, w.props, w.bw)
+	gf, err := openTable(w.create, cs.gdir, dataset.TempName(c, b, w.tag), name, dataset.GamesSchema, w.props, w.bw)
 	if err != nil {
 		return batchResult{}, err
 	}

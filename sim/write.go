@@ -2,6 +2,7 @@ package sim
 
 import (
 	"bufio"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"io"
@@ -61,7 +62,20 @@ type syncFile interface {
 	Close() error
 }
 
-func createFile(path string) (syncFile, error) { return os.Create(path) }
+// createFile creates a new file at path, failing if it exists, with the
+// permissions of os.Create (0666 less the umask).
+func createFile(path string) (syncFile, error) {
+	return os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+}
+
+// tempTag returns a tag that no other writer uses: this process's id and
+// 64 random bits (processes on several hosts of a cluster may share an
+// id). It makes temporary file names unique (dataset.TempName).
+func tempTag() string {
+	var b [8]byte
+	rand.Read(b[:])
+	return fmt.Sprintf("%d-%x", os.Getpid(), b)
+}
 
 // tableFile writes one Parquet file under a temporary name and renames it
 // when complete.
@@ -193,7 +207,10 @@ func syncDir(dir string) error {
 // same directory, synced and renamed.
 func writeFileAtomic(path string, data []byte) error {
 	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	// Not os.CreateTemp, which makes the file 0600: a manifest must be as
+	// readable as the data files (0666 less the umask), or another user of
+	// a shared directory could not analyse the dataset.
+	tmp, err := os.OpenFile(filepath.Join(dir, "."+filepath.Base(path)+".tmp-"+tempTag()), os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
 	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}

@@ -177,7 +177,7 @@ func TestFilesSkipsTemporaryAndForeign(t *testing.T) {
 	p := PartitionDir(dir, Games, "kingulu:seeds=5")
 	os.MkdirAll(p, 0o777)
 	os.MkdirAll(filepath.Join(dir, Games, "other"), 0o777)
-	for _, n := range []string{FileName(1, 0), FileName(0, 2), TempName(0, 3), "notes.txt"} {
+	for _, n := range []string{FileName(1, 0), FileName(0, 2), TempName(0, 3, "1-ab"), "notes.txt"} {
 		os.WriteFile(filepath.Join(p, n), nil, 0o666)
 	}
 	files, err := Files(dir, Games)

@@ -248,4 +248,24 @@ func Files(dir, table string) ([]File, error) {
 // TempName returns the name under which the file of batch b of cell c is
 // written before it is complete: a dot file (which Hive-style readers
 // skip) in the same directory, renamed to FileName(c, b) once synced.
-func TempName(cell, batch int) string { return "." + FileName(cell, batch) + ".tmp" }
+// tag makes the name unique to the writer (see package sim), so two
+// processes never write into the same temporary file.
+func TempName(cell, batch int, tag string) string {
+	return TempPrefix(cell, batch) + tag + ".tmp"
+}
+
+// TempPrefix returns the start of every TempName of batch b of cell c.
+func TempPrefix(cell, batch int) string { return "." + FileName(cell, batch) + "." }
+
+// TempBatch returns the file name FileName(c, b) that a temporary file
+// name stands for, and false if name is not a temporary file's name.
+func TempBatch(name string) (string, bool) {
+	if !strings.HasPrefix(name, ".") || !strings.HasSuffix(name, ".tmp") {
+		return "", false
+	}
+	base, _, ok := strings.Cut(name[1:], ".parquet.")
+	if !ok {
+		return "", false
+	}
+	return base + ".parquet", true
+}
