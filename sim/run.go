@@ -89,6 +89,9 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 	if err := exp.Check(); err != nil {
 		return Summary{}, err
 	}
+	if err := checkSize(exp); err != nil {
+		return Summary{}, err
+	}
 	if err := prepareAgents(exp); err != nil {
 		return Summary{}, err
 	}
@@ -100,6 +103,9 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 	}
 	if o.Workers <= 0 {
 		o.Workers = runtime.NumCPU()
+	}
+	if o.Workers > MaxWorkers() {
+		return Summary{}, fmt.Errorf("%d workers: at most %d here (4 per CPU); more workers than CPUs only cost memory", o.Workers, MaxWorkers())
 	}
 	if o.ManifestInterval <= 0 {
 		o.ManifestInterval = 2 * time.Second
@@ -133,6 +139,9 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 		for b := range exp.NumBatches() {
 			if dataset.ShardOf(b, o.Shards) != o.Shard {
 				continue
+			}
+			if b%256 == 0 && ctx.Err() != nil {
+				break // checking a large dataset's files takes a while
 			}
 			lo, hi := exp.BatchRange(b)
 			plan.Batches++

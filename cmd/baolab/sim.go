@@ -183,6 +183,12 @@ func simExperiment(cmd *cobra.Command, f simFlags) (dataset.Experiment, string, 
 	if workers < 0 {
 		return none, "", 0, fmt.Errorf("--workers must be at least 1 (or 0 for one per CPU), not %d", workers)
 	}
+	if workers > sim.MaxWorkers() {
+		if cfg != nil && !changed("workers") {
+			return none, "", 0, cfg.Errorf("workers", -1, fmt.Errorf("%d: at most %d on this machine (4 per CPU); more workers than CPUs only cost memory", workers, sim.MaxWorkers()))
+		}
+		return none, "", 0, fmt.Errorf("--workers %d: at most %d on this machine (4 per CPU); more workers than CPUs only cost memory", workers, sim.MaxWorkers())
+	}
 	exp, err := plan.Experiment()
 	if err != nil {
 		var fe *sim.FieldError

@@ -25,6 +25,8 @@ func TestSimBadInputExitsTwo(t *testing.T) {
 	unknownKey := writeSimConfig(t, "rules = [\"kingulu\"]\nagents = [\"random\"]\ngame = 10\n")
 	noGames := writeSimConfig(t, "rules = [\"kingulu\"]\nagents = [\"random\"]\n")
 	badLadder := writeSimConfig(t, "rules = [\"kingulu\"]\nladder = [\n  \"random\",\n  \"minimax\",\n]\ngames = 10\nout = \""+out+"\"\n")
+	upperKey := writeSimConfig(t, "rules = [\"kingulu\"]\nagents = [\"random\"]\nGAMES = 7\n")
+	manyWorkers := writeSimConfig(t, "rules = [\"kingulu\"]\nagents = [\"random\"]\ngames = 7\nworkers = 100000\n")
 	for i, c := range []struct {
 		args []string
 		want string
@@ -46,6 +48,10 @@ func TestSimBadInputExitsTwo(t *testing.T) {
 		{[]string{"sim", "--rules", "kingulu", "--ladder", "random", "--ladder", " random", "--games", "1", "--out", out}, "--ladder: ladder agent \" random\" is \"random\" again"},
 		{append(base, "--opening-plies", "-1"), "--opening-plies: opening plies must be 0..1000, not -1"},
 		{[]string{"sim", "--config", badLadder}, badLadder + ":4: key ladder[1]: agent spec \"minimax\": unknown agent"},
+		{[]string{"sim", "--rules", "kingulu", "--agents", "random", "--games", "3000000000000", "--out", out}, "--games: 3000000000000 games per cell in batches of 16384 make 183105469 files per table"},
+		{append(base, "--workers", "100000"), "--workers 100000: at most"},
+		{[]string{"sim", "--config", upperKey}, upperKey + ":3:1: unknown key \"GAMES\""},
+		{[]string{"sim", "--config", manyWorkers, "--out", out}, manyWorkers + ":4: key workers: 100000: at most"},
 	} {
 		_, stderr, code := baolab(t, c.args...)
 		if code != 2 || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "baolab: ") {

@@ -27,6 +27,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/pelletier/go-toml/v2"
@@ -55,6 +57,22 @@ type Config struct {
 
 	lines map[string][]int // key → line of the key, then of each list element
 }
+
+// keys lists the keys of an experiment file, exactly as spelled: the toml
+// tags of Config, in its order.
+var keys = func() []string {
+	var out []string
+	t := reflect.TypeFor[Config]()
+	for i := range t.NumField() {
+		if k := strings.Split(t.Field(i).Tag.Get("toml"), ",")[0]; k != "" && k != "-" {
+			out = append(out, k)
+		}
+	}
+	return out
+}()
+
+// keyList names the keys in an error message.
+var keyList = "keys: " + strings.Join(keys, ", ")
 
 // Load reads and decodes an experiment file. Errors are one line:
 // "FILE:LINE:COLUMN: key K: problem".
@@ -86,6 +104,12 @@ func Parse(path string, data []byte) (*Config, error) {
 			parts = append(parts, string(k.Node().Data))
 		}
 		key := strings.Join(parts, ".")
+		if !slices.Contains(keys, key) {
+			// The decoder matches keys without regard to case (GAMES
+			// would set games); keys are case-sensitive, as in TOML.
+			pos := p.Shape(e.Raw).Start
+			return nil, fmt.Errorf("%s:%d:%d: unknown key %q (%s)", path, pos.Line, pos.Column, key, keyList)
+		}
 		c.Set[key] = true
 		lines := []int{p.Shape(e.Raw).Start.Line}
 		if v := e.Value(); v.Kind == unstable.Array {
@@ -118,7 +142,7 @@ func (c *Config) decodeError(err error) error {
 	if errors.As(err, &sm) && len(sm.Errors) > 0 {
 		de := sm.Errors[0]
 		line, col := de.Position()
-		return fmt.Errorf("%s:%d:%d: unknown key %q (keys: description, rules, agents, ladder, opening_plies, games, seed, batch, moves, workers, out)", c.Path, line, col, strings.Join(de.Key(), "."))
+		return fmt.Errorf("%s:%d:%d: unknown key %q (%s)", c.Path, line, col, strings.Join(de.Key(), "."), keyList)
 	}
 	var de *toml.DecodeError
 	if errors.As(err, &de) {
