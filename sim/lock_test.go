@@ -9,6 +9,7 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/baolab/baolab/sim/dataset"
 )
@@ -185,5 +186,51 @@ func TestManifestsReadableLikeData(t *testing.T) {
 		if st.Mode().Perm() != 0o644 {
 			t.Errorf("%s: mode %v, want -rw-r--r--", f, st.Mode().Perm())
 		}
+	}
+}
+
+// cancelAtStart cancels the run right after it starts playing.
+type cancelAtStart struct {
+	nopObserver
+	after  time.Duration
+	cancel func()
+	at     chan time.Time
+}
+
+func (c *cancelAtStart) Start(Start) {
+	go func() {
+		time.Sleep(c.after)
+		c.at <- time.Now()
+		c.cancel()
+	}()
+}
+
+// TestCancelInsideLongGame cancels a run while its only game, which takes
+// seconds (MCTS with 200,000 iterations a move, about 0.4 s of CPU per
+// move), is in play: the run stops after the move in play instead of
+// after the game, leaves only complete files and says interrupted.
+// (Fails with the stop check in worker.play removed: the run took the
+// whole game, 6 s of CPU.)
+func TestCancelInsideLongGame(t *testing.T) {
+	p := Plan{Rules: []string{"kingulu"}, Agents: []string{"mcts:iters=200000"}, Games: 1, Seed: 1, Moves: true}
+	exp := mustExperiment(t, p)
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	obs := &cancelAtStart{after: 300 * time.Millisecond, cancel: cancel, at: make(chan time.Time, 1)}
+	_, err := Run(ctx, Options{Experiment: exp, Dir: dir, Workers: 1, Observer: obs})
+	took := time.Since(<-obs.at)
+	if !errors.Is(err, ErrInterrupted) {
+		t.Fatalf("cancelled run: %v", err)
+	}
+	if took > 3*time.Second {
+		t.Errorf("the run took %v to stop after the cancel", took)
+	}
+	assertOnlyCompleteFiles(t, dir)
+	if n := countFiles(dir, dataset.Games); n != 0 {
+		t.Errorf("%d games files after a cancel in the only game", n)
+	}
+	if m, _ := dataset.ReadManifest(dir); len(m.Shards) != 1 || m.Shards[0].Runs[0].Status != "interrupted" {
+		t.Errorf("manifest %+v", m.Shards)
 	}
 }

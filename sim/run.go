@@ -164,6 +164,8 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	var stop atomic.Bool // runCtx is done: workers drop the game in play
+	defer context.AfterFunc(runCtx, func() { stop.Store(true) })()
 	jobCh := make(chan job)
 	resCh := make(chan result, o.Workers)
 	var wg sync.WaitGroup
@@ -173,6 +175,7 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 			defer wg.Done()
 			w := newWorker(exp, o.Dir, create)
 			w.played = &played
+			w.stop = &stop
 			for j := range jobCh {
 				r, err := w.runBatch(runCtx, j.cell, j.batch)
 				resCh <- result{r, err}

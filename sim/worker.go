@@ -56,6 +56,10 @@ type worker struct {
 	opcg   rand.PCG      // the random opening's source, reseeded per game
 	orng   *rand.Rand    // draws from opcg
 	played *atomic.Int64 // games played by all workers, for progress
+	// stop is set when the run is cancelled; play checks it before every
+	// move, so a long game does not delay the stop (a ctx.Err per move
+	// would cost a lock).
+	stop *atomic.Bool
 	// per-batch tallies
 	results [4]int64 // games won by south, north, drawn, unfinished
 	plies   int64
@@ -224,6 +228,9 @@ func (w *worker) play(cs *cellState, i int) error {
 		m                  = &w.m
 	)
 	for !s.Over() {
+		if w.stop != nil && w.stop.Load() {
+			return context.Canceled
+		}
 		moves := s.Candidates(w.moves[:0])
 		if len(moves) == 0 {
 			return fmt.Errorf("cell %d (%s) game %d ply %d: game not over but no candidate moves", cs.cell.Index, cs.cell.Ruleset, i, s.Ply())

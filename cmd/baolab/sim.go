@@ -111,10 +111,24 @@ func runSim(cmd *cobra.Command, f simFlags) error {
 	// kills the process at once.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	go func() { <-ctx.Done(); stop() }()
+	rep := progress.New(os.Stderr, mode)
+	ended := make(chan struct{})
+	defer close(ended)
+	go func() {
+		select {
+		case <-ctx.Done():
+			stop()
+			select {
+			case <-ended: // runSim returned: not a signal
+			default:
+				rep.Stopping(context.Cause(ctx).Error())
+			}
+		case <-ended:
+		}
+	}()
 	_, err = sim.Run(ctx, sim.Options{
 		Experiment: exp, Dir: out, Workers: workers, Shard: k, Shards: n, Force: f.force,
-		Observer: progress.New(os.Stderr, mode), Build: sim.BuildInfo(version),
+		Observer: rep, Build: sim.BuildInfo(version),
 	})
 	if errors.Is(err, sim.ErrOtherExperiment) || errors.Is(err, sim.ErrShardBusy) || errors.Is(err, agent.ErrPrepare) {
 		return badInput(err)

@@ -1,10 +1,16 @@
 package main
 
 import (
+	"bytes"
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/baolab/baolab/sim/dataset"
 )
@@ -160,5 +166,62 @@ func TestSimGridInConfigAndFlags(t *testing.T) {
 		if code != 2 || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
 			t.Errorf("%v: exit %d, stderr %q; want exit 2 and %q", c.args, code, stderr, c.want)
 		}
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for a child's writes and the test's
+// reads.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestSimSigtermStopsAtOnce sends SIGTERM to `baolab sim` in the middle
+// of a game that takes seconds: it says "stopping" at once and exits 1
+// within a move, leaving a resumable dataset.
+func TestSimSigtermStopsAtOnce(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	cmd := exec.Command(os.Args[0], "sim", "--rules", "kingulu", "--agents", "mcts:iters=200000", "--games", "1", "--out", out)
+	cmd.Env = append(os.Environ(), "BAOLAB_RUN_MAIN=1")
+	var stderr syncBuffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for !strings.Contains(stderr.String(), "games to play") {
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("no start line: %q", stderr.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	time.Sleep(200 * time.Millisecond)
+	sent := time.Now()
+	cmd.Process.Signal(syscall.SIGTERM)
+	err := cmd.Wait()
+	took := time.Since(sent)
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 {
+		t.Errorf("exit: %v, want status 1", err)
+	}
+	s := stderr.String()
+	if !strings.Contains(s, "sim: stopping (terminated signal received)") || !strings.Contains(s, "interrupted") {
+		t.Errorf("stderr %q: want the stopping line and the interrupted error", s)
+	}
+	if took > 3*time.Second {
+		t.Errorf("took %v to stop", took)
 	}
 }

@@ -135,6 +135,16 @@ func (r *Reporter) printf(format string, args ...any) {
 	}
 }
 
+// Stopping says at once that the run was asked to stop (cause: what
+// asked, e.g. "interrupt"): games in play are dropped, finished batches
+// kept. The run's own summary follows when the workers have stopped.
+func (r *Reporter) Stopping(cause string) {
+	if r.Mode == Quiet {
+		return
+	}
+	r.printf("sim: stopping (%s): finished batches are kept; run the same command again to resume (a second signal quits at once)", cause)
+}
+
 // Batch implements sim.Observer (progress comes from Start.Played).
 func (r *Reporter) Batch(sim.Batch) {}
 
