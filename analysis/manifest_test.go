@@ -124,6 +124,16 @@ func TestManifestFaults(t *testing.T) {
 			}
 			return p
 		}, "holds 4 moves, its footer says 4 and the games file 7"},
+		{"manifest.json and manifest.d disagree", nil, func(t *testing.T, dir string, e dataset.Experiment) string {
+			e.Games = 6
+			p := filepath.Join(dir, dataset.ShardDir, dataset.ShardManifestName(0, 1))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			b, _ := json.Marshal(dataset.ShardManifest{Format: dataset.Format, Experiment: e, Shard: 0, Shards: 1})
+			write(t, p, string(b))
+			return p
+		}, "disagree (games 5 → 6)"},
 		{"corrupt shard manifest", nil, func(t *testing.T, dir string, e dataset.Experiment) string {
 			p := filepath.Join(dir, dataset.ShardDir, dataset.ShardManifestName(0, 1))
 			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {

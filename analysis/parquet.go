@@ -331,3 +331,23 @@ func (t *tableReader) strings(name string, s *strs) error {
 	}
 	return nil
 }
+
+// repairHintText tells the user how to repair a dataset with a corrupt or
+// truncated file.
+const repairHintText = "; to repair: delete the file and run the same baolab sim command again (it plays only the missing batches)"
+
+// repairHint adds repairHintText to an error about a corrupt or truncated
+// data file (the messages of openTable, next, verifyUnread and
+// dataset.Recover).
+func repairHint(err error) error {
+	if err == nil {
+		return nil
+	}
+	msg := err.Error()
+	for _, s := range []string{"corrupt", "truncated", "not a readable Parquet file", "rows, footer says"} {
+		if strings.Contains(msg, s) && !strings.Contains(msg, repairHintText) {
+			return fmt.Errorf("%w%s", err, repairHintText)
+		}
+	}
+	return err
+}

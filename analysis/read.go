@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -258,6 +259,9 @@ func readManifest(dir string) (*dataset.Manifest, error) {
 	if err != nil {
 		return nil, fmt.Errorf("dataset %s: corrupt manifest: %s", dir, oneLine(err))
 	}
+	if err := manifestsAgree(dir, m); err != nil {
+		return nil, err
+	}
 	if m.Format != dataset.Format {
 		return nil, fmt.Errorf("%s: dataset format %q, this baolab reads only %q (written by another version of baolab: simulate it again)", filepath.Join(dir, dataset.ManifestName), m.Format, dataset.Format)
 	}
@@ -309,6 +313,34 @@ func checkManifest(dir string, m *dataset.Manifest, games, moves []File) error {
 				f.want = expect{known: true, experiment: e.ID(), agents: cell.Agents, firstID: e.GameID(c, lo), games: int64(hi - lo)}
 			}
 		}
+	}
+	return nil
+}
+
+// manifestsAgree checks that manifest.json, when there is one beside the
+// shard manifests (which ReadManifest merged into m), describes the same
+// experiment: a directory holding the manifests of two experiments has
+// been mixed up (copied over, or edited by hand).
+func manifestsAgree(dir string, m dataset.Manifest) error {
+	if len(m.Shards) == 0 {
+		return nil
+	}
+	path := filepath.Join(dir, dataset.ManifestName)
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, errors.Unwrap(err))
+	}
+	var top dataset.Manifest
+	if err := json.Unmarshal(b, &top); err != nil {
+		return fmt.Errorf("%s: corrupt manifest: %s", path, oneLine(err))
+	}
+	if d := top.Experiment.Diff(m.Experiment); d != "" {
+		s := m.Shards[0]
+		return fmt.Errorf("%s and %s disagree (%s): the directory mixes the manifests of two experiments; run baolab sim again (with --force to start over)",
+			path, filepath.Join(dir, dataset.ShardDir, dataset.ShardManifestName(s.Shard, s.Shards)), d)
 	}
 	return nil
 }

@@ -30,6 +30,7 @@ type LoggedGame struct {
 	Reservations                 int32 // holes reserved in the game (kingulu)
 	Moves                        []LoggedMove
 	GamesFile, MovesFile         string // where it was read from
+	experiment                   string // ID in the games file's footer ("" if none)
 }
 
 // LoggedMove is one row of the moves table.
@@ -54,14 +55,14 @@ func FindGame(ctx context.Context, ds *Dataset, id int64) (*LoggedGame, error) {
 		}
 		g, err := readGameRow(ctx, f, id)
 		if err != nil {
-			return nil, err
+			return nil, repairHint(err)
 		}
 		if g == nil {
 			continue
 		}
 		if ds.Moves != nil {
 			if err := readGameMoves(ctx, ds.Moves[i], g); err != nil {
-				return nil, err
+				return nil, repairHint(err)
 			}
 		}
 		return g, nil
@@ -81,6 +82,12 @@ func readGameRow(ctx context.Context, f File, id int64) (*LoggedGame, error) {
 		return nil, err
 	}
 	defer t.close()
+	// The footer must name the experiment of the manifest (and the file's
+	// cell and batch), as for the analysis.
+	exp, err := t.checkMeta(f, -1)
+	if err != nil {
+		return nil, err
+	}
 	var ss [7]strs
 	for {
 		ok, err := t.next()
@@ -113,7 +120,7 @@ func readGameRow(ctx context.Context, f File, id int64) (*LoggedGame, error) {
 			Plies: i32("plies"), MaterialSouth: i32("material_south"), MaterialNorth: i32("material_north"),
 			FirstRepeat: -1, Captures: i32("captures"), Captured: i32("captured"),
 			MaxLaps: t.column("max_laps").(*array.Int64).Value(i), NeverEnding: i32("never_ending"),
-			Reservations: i32("reservations"), GamesFile: f.Path}
+			Reservations: i32("reservations"), GamesFile: f.Path, experiment: exp}
 		if r := t.column("first_repeat_ply").(*array.Int32); r.IsValid(i) {
 			g.FirstRepeat = r.Value(i)
 		}
@@ -132,6 +139,13 @@ func readGameMoves(ctx context.Context, f File, g *LoggedGame) error {
 		return err
 	}
 	defer t.close()
+	exp, err := t.checkMeta(f, -1)
+	if err != nil {
+		return err
+	}
+	if exp != g.experiment {
+		return fmt.Errorf("%s: foreign file: written by experiment %q, its games file %s by %q", f.Path, exp, g.GamesFile, g.experiment)
+	}
 	g.MovesFile = f.Path
 	var player strs
 	for {

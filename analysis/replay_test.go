@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"os"
 	"strings"
 	"testing"
+
+	"github.com/baolab/baolab/analysis/internal/synth"
 )
 
 // TestReplayMismatch replays a logged game of the simulator after
@@ -71,5 +74,68 @@ func TestReplayMismatch(t *testing.T) {
 	g.Ruleset = "kingulu:nonsense=1"
 	if err := Replay(&bytes.Buffer{}, &g); err == nil || !strings.Contains(err.Error(), "nonsense") {
 		t.Errorf("bad ruleset: %v", err)
+	}
+}
+
+// TestReplayChecksExperiment replays from a dataset whose games or moves
+// file of one batch was written by another experiment: FindGame refuses
+// it, naming the file, as the analysis does. (Failed before FindGame
+// checked the footers: the foreign game was replayed.)
+func TestReplayChecksExperiment(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		moves bool // replace only the moves file
+	}{{"games file", false}, {"moves file", true}} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			e := handExperiment()
+			writeManifestDataset(t, dir, e, e.ID())
+			games := handGames("kingulu", "south", 3)[:2]
+			other := t.TempDir()
+			if err := synth.WriteBatchOf(other, "0123456789abcdef", 0, 1, games, true); err != nil {
+				t.Fatal(err)
+			}
+			path := gamesPath(dir, "kingulu", 0, 1)
+			if c.moves {
+				path = movesPath(dir, "kingulu", 0, 1)
+				if err := os.Rename(movesPath(other, "kingulu", 0, 1), path); err != nil {
+					t.Fatal(err)
+				}
+			} else if err := os.Rename(gamesPath(other, "kingulu", 0, 1), path); err != nil {
+				t.Fatal(err)
+			}
+			ds, err := Open(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := FindGame(context.Background(), ds, 0); err != nil {
+				t.Errorf("game 0 of an untouched batch: %v", err)
+			}
+			_, err = FindGame(context.Background(), ds, 3)
+			if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "foreign file") {
+				t.Errorf("game 3: %v, want a foreign file error naming %s", err, path)
+			}
+		})
+	}
+}
+
+// TestCorruptFileSaysHowToRepair checks that a corrupt data file found by
+// the analysis or the replay comes with the way to repair it.
+func TestCorruptFileSaysHowToRepair(t *testing.T) {
+	dir := t.TempDir()
+	e := handExperiment()
+	writeManifestDataset(t, dir, e, e.ID())
+	p := movesPath(dir, "kingulu", 0, 1)
+	truncate(t, p, 0.5)
+	err := analyzeErr(dir)
+	if err == nil || !strings.Contains(err.Error(), p) || !strings.Contains(err.Error(), "delete the file and run the same baolab sim command again") {
+		t.Errorf("analyze: %v", err)
+	}
+	ds, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := FindGame(context.Background(), ds, 3); err == nil || !strings.Contains(err.Error(), "to repair") {
+		t.Errorf("replay: %v", err)
 	}
 }

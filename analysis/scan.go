@@ -18,7 +18,8 @@ var (
 
 // scanFile reads one games file and, if moves is not nil, its moves file
 // in one streaming pass, and returns the file's statistics.
-func scanFile(ctx context.Context, games File, moves *File) (*cellAcc, error) {
+func scanFile(ctx context.Context, games File, moves *File) (_ *cellAcc, err error) {
+	defer func() { err = repairHint(err) }()
 	gr, err := openTable(ctx, games.Path, dataset.Games, gamesRead)
 	if err != nil {
 		return nil, err

@@ -342,7 +342,16 @@ func TestRefusesOtherExperiment(t *testing.T) {
 	if got := rows(t, dir, dataset.Games); len(got) != 20 {
 		t.Fatalf("refused run changed the dataset: %d games", len(got))
 	}
+	// A report of the old experiment (baolab analyze's default place)
+	// goes with it; another directory named report without a summary.json
+	// is not baolab's and stays.
+	report := filepath.Join(dir, ReportDir)
+	os.MkdirAll(report, 0o777)
+	os.WriteFile(filepath.Join(report, "summary.json"), []byte("{}"), 0o666)
 	s := run(t, Options{Experiment: other, Dir: dir, Force: true})
+	if _, err := os.Stat(report); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("--force left the old report: %v", err)
+	}
 	if s.Games != 30 {
 		t.Errorf("--force run played %d games", s.Games)
 	}

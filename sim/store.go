@@ -20,6 +20,10 @@ import (
 // holds a dataset of another experiment.
 var ErrOtherExperiment = errors.New("holds another experiment")
 
+// ReportDir is the directory in a dataset directory where baolab analyze
+// writes its report by default; --force removes it with the dataset.
+const ReportDir = "report"
+
 // ErrShardBusy is returned (wrapped) when another process runs the same
 // shard into the same directory.
 var ErrShardBusy = errors.New("is being written by another process")
@@ -288,6 +292,14 @@ func (st *store) checkExperiment(force bool, busy []string) error {
 	}
 	if err := os.Remove(st.path(dataset.ManifestName)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("output directory: --force: %w", err)
+	}
+	// The report of the old experiment (baolab analyze's default
+	// DIR/report, known by its summary.json) would describe a dataset
+	// that is gone.
+	if _, err := os.Stat(st.path(ReportDir, "summary.json")); err == nil {
+		if err := os.RemoveAll(st.path(ReportDir)); err != nil {
+			return fmt.Errorf("output directory: --force: %w", err)
+		}
 	}
 	ents, _ := os.ReadDir(st.path(dataset.ShardDir))
 	for _, e := range ents {
