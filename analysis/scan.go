@@ -173,44 +173,111 @@ func (s *gameScanner) batch(t *tableReader) error {
 			return fmt.Errorf("%s: row %d: game %d has %d plies", t.path, row, id, n)
 		}
 		res := results[s.result.codes[i]]
-		a.games++
-		a.results[res]++
-		var score uint8 = 1
-		switch res {
-		case engine.Win(a.first):
-			a.firstWins++
-			score = 2
-		case engine.Win(a.first.Other()):
-			a.secondWins++
-			score = 0
-		}
-		a.seq = append(a.seq, score)
-		a.endReasons[reasons[s.reason.codes[i]]]++
-		if repeat.IsValid(i) {
-			a.cycles++
-		}
-		if ne := neverEnding[i]; ne > 0 {
-			a.neverEnding += int64(ne)
-			a.neGames++
-		}
-		a.captures.Add(float64(captures[i]))
-		a.captured.Add(float64(captured[i]))
-		a.maxLaps = max(a.maxLaps, maxLaps[i])
-		a.plies.Add(int64(n))
+		a.addGame(res, reasons[s.reason.codes[i]], n, repeat.IsValid(i), neverEnding[i], captures[i], captured[i], maxLaps[i])
 		if s.mc != nil {
-			var winner int32
-			switch res {
-			case engine.SouthWins:
-				winner = 1
-			case engine.NorthWins:
-				winner = -1
-			}
-			if err := s.mc.game(id, n, winner, a); err != nil {
+			if err := s.mc.game(id, n, winnerSign(res), a); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// addGame adds one game's row to a (games are added in game_id order: the
+// convergence follows it).
+func (a *cellAcc) addGame(res engine.Result, reason engine.EndReason, plies int32, cycle bool, neverEnding, captures, captured int32, maxLaps int64) {
+	a.games++
+	a.results[res]++
+	var score uint8 = 1
+	switch res {
+	case engine.Win(a.first):
+		a.firstWins++
+		score = 2
+	case engine.Win(a.first.Other()):
+		a.secondWins++
+		score = 0
+	}
+	a.seq = append(a.seq, score)
+	a.endReasons[reason]++
+	if cycle {
+		a.cycles++
+	}
+	if neverEnding > 0 {
+		a.neverEnding += int64(neverEnding)
+		a.neGames++
+	}
+	a.captures.Add(float64(captures))
+	a.captured.Add(float64(captured))
+	a.maxLaps = max(a.maxLaps, maxLaps)
+	a.plies.Add(int64(plies))
+}
+
+// winnerSign is +1 when South won, −1 when North won, else 0.
+func winnerSign(r engine.Result) int32 {
+	switch r {
+	case engine.SouthWins:
+		return 1
+	case engine.NorthWins:
+		return -1
+	}
+	return 0
+}
+
+// gameMoves is what the move log says of one game: the sums over its
+// moves, the lead (sign of South's material minus North's) as it goes,
+// and the game's fingerprint (its moves, in order).
+type gameMoves struct {
+	fp                  uint64 // start with the game's plies
+	plies               int32 // moves seen
+	legalSum, decisions int64
+	lapsSum             int64
+	last, changes       int32 // last non-zero lead, lead changes
+	lastNotLeading      int32 // last ply at which the winner did not lead; -1 if none
+}
+
+// add adds move mv at ply k (the next one) of a game won by winner.
+func (g *gameMoves) add(k int32, mv int8, legal int16, laps int64, south, north, winner int32) {
+	g.fp = mix64(g.fp ^ uint64(uint8(mv)) ^ uint64(k)<<8)
+	l := int64(legal)
+	g.legalSum += l
+	if l > 1 {
+		g.decisions++
+	}
+	g.lapsSum += laps
+	var lead int32
+	if d := south - north; d > 0 {
+		lead = 1
+	} else if d < 0 {
+		lead = -1
+	}
+	if lead != 0 {
+		if g.last != 0 && lead != g.last {
+			g.changes++
+		}
+		g.last = lead
+	}
+	if lead != winner {
+		g.lastNotLeading = k
+	}
+	g.plies++
+}
+
+// addMoves adds the move statistics of one game of a (winner as for
+// gameMoves.add).
+func (a *cellAcc) addMoves(g *gameMoves, winner int32) {
+	a.addDistinct(g.fp)
+	if g.plies == 0 {
+		return
+	}
+	m := float64(g.plies)
+	a.moves += int64(g.plies)
+	a.legal.Add(float64(g.legalSum), m)
+	a.decision.Add(float64(g.decisions), m)
+	a.laps.Add(float64(g.lapsSum), m)
+	a.lead.Add(float64(g.changes))
+	if winner != 0 {
+		a.decisive.Add(float64(g.lastNotLeading+1) / m)
+	}
 }
 
 // cell returns the accumulator of the file's cell, checking that every row
@@ -290,10 +357,7 @@ func (c *moveCursor) load() error {
 // game consumes the plies moves of game id and adds their statistics to
 // a. winner is +1 when South won, −1 when North won, else 0.
 func (c *moveCursor) game(id int64, plies, winner int32, a *cellAcc) error {
-	var legalSum, decisions, lapsSum int64
-	var last, changes int32
-	lastNotLeading := int32(-1)
-	fp := uint64(plies) // the game's fingerprint: its moves, in order
+	g := gameMoves{lastNotLeading: -1, fp: uint64(plies)}
 	for k := int32(0); k < plies; k++ {
 		if c.i == len(c.gid) {
 			if c.done {
@@ -310,43 +374,10 @@ func (c *moveCursor) game(id int64, plies, winner int32, a *cellAcc) error {
 			return fmt.Errorf("%s: row %d holds game %d ply %d, want game %d ply %d (the moves must follow %s: every ply of every game, in order)",
 				c.t.path, c.t.batch+int64(i), c.gid[i], c.ply[i], id, k, c.gamesPath)
 		}
-		fp = mix64(fp ^ uint64(uint8(c.move[i])) ^ uint64(k)<<8)
-		l := int64(c.legal[i])
-		legalSum += l
-		if l > 1 {
-			decisions++
-		}
-		lapsSum += c.laps[i]
-		var lead int32
-		if d := c.ms[i] - c.mn[i]; d > 0 {
-			lead = 1
-		} else if d < 0 {
-			lead = -1
-		}
-		if lead != 0 {
-			if last != 0 && lead != last {
-				changes++
-			}
-			last = lead
-		}
-		if lead != winner {
-			lastNotLeading = k
-		}
+		g.add(k, c.move[i], c.legal[i], c.laps[i], c.ms[i], c.mn[i], winner)
 		c.i++
 	}
-	a.addDistinct(fp)
-	if plies == 0 {
-		return nil
-	}
-	m := float64(plies)
-	a.moves += int64(plies)
-	a.legal.Add(float64(legalSum), m)
-	a.decision.Add(float64(decisions), m)
-	a.laps.Add(float64(lapsSum), m)
-	a.lead.Add(float64(changes))
-	if winner != 0 {
-		a.decisive.Add(float64(lastNotLeading+1) / m)
-	}
+	a.addMoves(&g, winner)
 	return nil
 }
 
