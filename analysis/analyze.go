@@ -42,7 +42,11 @@ func (o *Options) defaults() {
 // problem found in a file stops it with an error naming the file.
 func Analyze(ctx context.Context, ds *Dataset, opt Options) (*summary.Summary, error) {
 	opt.defaults()
-	cells, err := scanAll(ctx, ds, opt)
+	scan := scanAll
+	if ds.foreign {
+		scan = scanTables
+	}
+	cells, err := scan(ctx, ds, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -70,6 +74,9 @@ func Analyze(ctx context.Context, ds *Dataset, opt Options) (*summary.Summary, e
 	s.Ladders = ladders(ds.Experiment, s.Cells, opt.Confidence)
 	if ds.Moves == nil {
 		s.Notes = append(s.Notes, "the dataset has no move log (moves/): branching factor, decision moves, laps per move, lead changes and decisiveness are null")
+	}
+	if ds.Manifest == "tables" {
+		s.Notes = append(s.Notes, "no manifest and no file named by baolab sim: read as tables written by another tool, checked row by row; a missing game cannot be detected")
 	}
 	if ds.Manifest == "files" {
 		s.Notes = append(s.Notes, "no usable manifest.json: files were checked for gaps only, so a missing last batch of a cell cannot be detected")

@@ -26,6 +26,9 @@ type File struct {
 	// What the manifest says the file must hold (want.known false without
 	// a manifest).
 	want expect
+	// partitions holds the key=value directories of a file of another
+	// tool's tables (see openTables).
+	partitions map[string]string
 }
 
 // expect is what a file of a dataset with a manifest must hold.
@@ -46,12 +49,15 @@ type Dataset struct {
 	// holds the moves of the games in Games[i].
 	Moves []File
 	// Manifest is "manifest" when manifest.json listed the expected
-	// batches and "files" when only the files themselves could be checked
-	// for gaps (a missing last batch of a cell then goes unnoticed).
+	// batches, "files" when only the files themselves could be checked
+	// for gaps (a missing last batch of a cell then goes unnoticed), and
+	// "tables" for tables written by another tool (see openTables; Moves
+	// then need not pair with Games).
 	Manifest string
 	// Experiment is the manifest's experiment (nil without a manifest):
 	// its ladder, if any, is fitted by Analyze.
 	Experiment *dataset.Experiment
+	foreign bool // tables of another tool
 }
 
 var partName = regexp.MustCompile(`^part-c([0-9]+)-b([0-9]+)\.parquet$`)
@@ -67,6 +73,13 @@ func Open(dir string) (*Dataset, error) {
 		return nil, fmt.Errorf("dataset %s: not a directory", dir)
 	}
 	ds := &Dataset{Dir: dir, Manifest: "files"}
+	man, err := readManifest(dir)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := os.Stat(filepath.Join(dir, dataset.Games)); man == nil && err == nil && !hasBaolabFile(dir) {
+		return openTables(dir)
+	}
 	games, gtemps, err := listTable(dir, dataset.Games)
 	if err != nil {
 		return nil, err
@@ -75,10 +88,6 @@ func Open(dir string) (*Dataset, error) {
 		return nil, fmt.Errorf("dataset %s: no %s/ directory: not a baolab dataset (write one with baolab sim)", dir, dataset.Games)
 	}
 	moves, mtemps, err := listTable(dir, dataset.Moves)
-	if err != nil {
-		return nil, err
-	}
-	man, err := readManifest(dir)
 	if err != nil {
 		return nil, err
 	}

@@ -49,6 +49,9 @@ type LoggedMove struct {
 // FindGame reads game id from the dataset: its row of the games table and,
 // when the dataset has a move log, its moves.
 func FindGame(ctx context.Context, ds *Dataset, id int64) (*LoggedGame, error) {
+	if ds.foreign {
+		return nil, fmt.Errorf("dataset %s: replay reads datasets written by baolab sim; this one holds tables of another tool (no manifest, no part-c<cell>-b<batch>.parquet files)", ds.Dir)
+	}
 	for i, f := range ds.Games {
 		if w := f.want; w.known && (id < w.firstID || id >= w.firstID+w.games) {
 			continue

@@ -1,0 +1,557 @@
+package analysis
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"net/url"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+
+	"github.com/baolab/baolab/engine"
+	"github.com/baolab/baolab/sim/dataset"
+)
+
+// Tables written by another tool.
+//
+// A directory without a manifest whose games/ (and moves/) hold no file
+// named as baolab sim names them is read as tables that another tool wrote
+// with the documented column names: a subset filtered and re-exported by
+// DuckDB, pandas or polars, say. Parquet files may lie at any depth (names
+// starting with '.' or '_' are skipped); directories named key=value are
+// Hive partitions, whose value stands in for a string column missing from
+// the files. String columns may be plain or dictionary-encoded, integer
+// columns of any width or signedness as long as the values fit; rows may
+// come in any order, but the moves of one game must be in ply order. The
+// games are held in memory (about 100 bytes each),
+// since nothing says which file holds which game.
+
+// hasBaolabFile reports whether a table directory holds a file named as
+// baolab sim names its files (complete or temporary).
+func hasBaolabFile(dir string) bool {
+	found := false
+	for _, t := range []string{dataset.Games, dataset.Moves} {
+		filepath.WalkDir(filepath.Join(dir, t), func(path string, d fs.DirEntry, err error) error {
+			if err != nil || found {
+				return filepath.SkipAll
+			}
+			name := d.Name()
+			if base, ok := dataset.TempBatch(name); ok {
+				name = base
+			}
+			if !d.IsDir() && partName.MatchString(name) {
+				found = true
+				return filepath.SkipAll
+			}
+			return nil
+		})
+	}
+	return found
+}
+
+// openTables lists the Parquet files of the tables of another tool.
+func openTables(dir string) (*Dataset, error) {
+	ds := &Dataset{Dir: dir, Manifest: "tables", foreign: true}
+	var err error
+	if ds.Games, err = listParquet(dir, dataset.Games); err != nil {
+		return nil, err
+	}
+	if len(ds.Games) == 0 {
+		return nil, fmt.Errorf("dataset %s: %s/ holds no Parquet files", dir, dataset.Games)
+	}
+	if ds.Moves, err = listParquet(dir, dataset.Moves); err != nil {
+		return nil, err
+	}
+	if len(ds.Moves) == 0 {
+		ds.Moves = nil
+	}
+	return ds, nil
+}
+
+// listParquet lists the Parquet files under dir/table, at any depth,
+// with the Hive partition values of their directories.
+func listParquet(dir, table string) ([]File, error) {
+	root := filepath.Join(dir, table)
+	var out []File
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) && path == root {
+				return filepath.SkipAll
+			}
+			return err
+		}
+		name := d.Name()
+		if path != root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() || !strings.HasSuffix(name, ".parquet") {
+			return nil
+		}
+		f := File{Table: table, Path: path}
+		rel, _ := filepath.Rel(root, filepath.Dir(path))
+		for _, part := range strings.Split(rel, string(filepath.Separator)) {
+			k, v, ok := strings.Cut(part, "=")
+			if !ok || k == "" {
+				continue
+			}
+			if u, err := url.PathUnescape(v); err == nil {
+				v = u
+			}
+			if f.partitions == nil {
+				f.partitions = map[string]string{}
+			}
+			f.partitions[k] = v
+		}
+		f.Ruleset = f.partitions["ruleset"]
+		out = append(out, f)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("dataset %s: %w", dir, unwrapPathError(err))
+	}
+	return out, nil
+}
+
+// foreignReader reads some columns of a Parquet file of another tool,
+// converting integer columns of any width to int64.
+type foreignReader struct {
+	path   string
+	table  string
+	names  []string          // columns wanted
+	col    map[string]int    // column name → index in the record batches; absent: from a partition
+	consts map[string]string // string columns given by the file's partitions
+	rr     pqarrow.RecordReader
+	close  func()
+	row    int64 // rows before the current batch
+	rec    arrow.RecordBatch
+}
+
+// openForeign opens f and checks that it has every column of names (a
+// string column may come from a partition directory) with a compatible
+// type.
+func openForeign(ctx context.Context, f File, names []string) (_ *foreignReader, err error) {
+	pf, err := dataset.OpenFile(f.Path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: not a readable Parquet file (truncated or corrupt?): %s", f.Path, strings.TrimPrefix(err.Error(), f.Path+": "))
+	}
+	defer func() {
+		if err != nil {
+			pf.Close()
+		}
+	}()
+	defer dataset.Recover(f.Path, &err)
+	props := pqarrow.ArrowReadProperties{BatchSize: batchRows}
+	fr, err := pqarrow.NewFileReader(pf, props, memory.DefaultAllocator)
+	if err != nil {
+		return nil, fmt.Errorf("%s: not a readable Parquet file: %s", f.Path, oneLine(err))
+	}
+	sch, err := fr.Schema()
+	if err != nil {
+		return nil, fmt.Errorf("%s: unreadable schema: %s", f.Path, oneLine(err))
+	}
+	want := dataset.GamesColumns
+	if f.Table == dataset.Moves {
+		want = dataset.MovesColumns
+	}
+	r := &foreignReader{path: f.Path, table: f.Table, names: names, col: map[string]int{}, consts: map[string]string{}}
+	var idx []int
+	for _, n := range names {
+		i := slices.IndexFunc(want, func(c dataset.Column) bool { return c.Field.Name == n })
+		wt := want[i].Field.Type
+		fi := sch.FieldIndices(n)
+		if len(fi) == 0 {
+			if v, ok := f.partitions[n]; ok && isString(wt) {
+				r.consts[n] = v
+				continue
+			}
+			return nil, fmt.Errorf("%s: column %s missing (the %s table needs %s)", f.Path, n, f.Table, strings.Join(names, ", "))
+		}
+		gt := sch.Field(fi[0]).Type
+		switch {
+		case isString(wt) && isString(gt), !isString(wt) && isInteger(gt):
+		case isString(wt):
+			return nil, fmt.Errorf("%s: column %s has type %s, want a string", f.Path, n, gt)
+		default:
+			return nil, fmt.Errorf("%s: column %s has type %s, want an integer type", f.Path, n, gt)
+		}
+		r.col[n] = len(idx)
+		idx = append(idx, pf.MetaData().Schema.ColumnIndexByName(n))
+	}
+	if slices.Contains(idx, -1) {
+		return nil, fmt.Errorf("%s: a column wanted is nested; the %s table has flat columns", f.Path, f.Table)
+	}
+	r.rr, err = fr.GetRecordReader(ctx, idx, nil)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %s", f.Path, oneLine(err))
+	}
+	r.close = func() { r.rr.Release(); pf.Close() }
+	return r, nil
+}
+
+// isInteger reports whether t is an integer type.
+func isInteger(t arrow.DataType) bool {
+	switch t.ID() {
+	case arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64, arrow.UINT8, arrow.UINT16, arrow.UINT32, arrow.UINT64:
+		return true
+	}
+	return false
+}
+
+// next reads the next record batch.
+func (r *foreignReader) next() (_ bool, err error) {
+	defer dataset.Recover(r.path, &err)
+	if r.rec != nil {
+		r.row += r.rec.NumRows()
+	}
+	if !r.rr.Next() {
+		r.rec = nil
+		if err := r.rr.Err(); err != nil {
+			return false, fmt.Errorf("%s: corrupt data (reading from row %d): %s", r.path, r.row, oneLine(err))
+		}
+		return false, nil
+	}
+	r.rec = r.rr.RecordBatch()
+	return true, nil
+}
+
+// ints returns integer column name of the current batch as int64s, each
+// within [lo, hi]; nulls are an error unless nullable (then valid says
+// which rows hold a value).
+func (r *foreignReader) ints(name string, lo, hi int64, buf []int64) (vals []int64, valid func(int) bool, err error) {
+	a := r.rec.Column(r.col[name])
+	if a.NullN() > 0 && name != "first_repeat_ply" {
+		return nil, nil, fmt.Errorf("%s: column %s has null values (rows %d..%d)", r.path, name, r.row, r.row+int64(a.Len())-1)
+	}
+	vals = buf[:0]
+	bad := -1
+	switch a := a.(type) {
+	case *array.Int8:
+		for _, v := range a.Int8Values() {
+			vals = append(vals, int64(v))
+		}
+	case *array.Int16:
+		for _, v := range a.Int16Values() {
+			vals = append(vals, int64(v))
+		}
+	case *array.Int32:
+		for _, v := range a.Int32Values() {
+			vals = append(vals, int64(v))
+		}
+	case *array.Int64:
+		vals = append(vals, a.Int64Values()...)
+	case *array.Uint8:
+		for _, v := range a.Uint8Values() {
+			vals = append(vals, int64(v))
+		}
+	case *array.Uint16:
+		for _, v := range a.Uint16Values() {
+			vals = append(vals, int64(v))
+		}
+	case *array.Uint32:
+		for _, v := range a.Uint32Values() {
+			vals = append(vals, int64(v))
+		}
+	case *array.Uint64:
+		for i, v := range a.Uint64Values() {
+			if v > math.MaxInt64 && a.IsValid(i) && bad < 0 {
+				bad = i
+			}
+			vals = append(vals, int64(v))
+		}
+	default:
+		return nil, nil, fmt.Errorf("%s: column %s has type %s, want an integer type", r.path, name, a.DataType())
+	}
+	for i, v := range vals {
+		if bad >= 0 || (v < lo || v > hi) && a.IsValid(i) {
+			if bad >= 0 {
+				i = bad
+			}
+			return nil, nil, fmt.Errorf("%s: row %d: column %s holds %s, outside %d..%d", r.path, r.row+int64(i), name, a.ValueStr(i), lo, hi)
+		}
+	}
+	return vals, a.IsValid, nil
+}
+
+// strings decodes string column name of the current batch into s (a
+// column given by a partition is one value for every row).
+func (r *foreignReader) strings(name string, s *strs) error {
+	if v, ok := r.consts[name]; ok {
+		s.dict = append(s.dict[:0], v)
+		s.codes = s.codes[:0]
+		for range r.rec.NumRows() {
+			s.codes = append(s.codes, 0)
+		}
+		return nil
+	}
+	a := r.rec.Column(r.col[name])
+	if a.NullN() > 0 {
+		return fmt.Errorf("%s: column %s has null values (rows %d..%d)", r.path, name, r.row, r.row+int64(a.Len())-1)
+	}
+	s.codes, s.dict = s.codes[:0], s.dict[:0]
+	seen := map[string]int32{}
+	str := func(v string) {
+		c, ok := seen[v]
+		if !ok {
+			c = int32(len(s.dict))
+			seen[v] = c
+			s.dict = append(s.dict, v)
+		}
+		s.codes = append(s.codes, c)
+	}
+	switch a := a.(type) {
+	case *array.Dictionary:
+		d := a.Dictionary()
+		for i := 0; i < a.Len(); i++ {
+			str(d.ValueStr(a.GetValueIndex(i)))
+		}
+	case *array.String:
+		for i := 0; i < a.Len(); i++ {
+			str(a.Value(i))
+		}
+	case *array.LargeString:
+		for i := 0; i < a.Len(); i++ {
+			str(a.Value(i))
+		}
+	case *array.StringView:
+		for i := 0; i < a.Len(); i++ {
+			str(a.Value(i))
+		}
+	default:
+		return fmt.Errorf("%s: column %s has type %s, want a string", r.path, name, a.DataType())
+	}
+	return nil
+}
+
+// gameRow is what the analysis keeps of one game of another tool's table.
+type gameRow struct {
+	id                 int64
+	maxLaps            int64
+	plies              int32
+	neverEnding        int32
+	captures, captured int32
+	result             engine.Result
+	reason             engine.EndReason
+	cycle              bool
+	cell               int32
+	file               int32 // index in Dataset.Games
+	moves              gameMoves
+}
+
+// foreignCell is one cell of another tool's tables.
+type foreignCell struct {
+	key     cellKey
+	variant string
+	first   string
+	path    string // the file where it was first seen
+	games   []int  // indices into the rows
+}
+
+// scanTables reads the tables of another tool and returns the statistics
+// of every cell, ordered by ruleset and agents.
+func scanTables(ctx context.Context, ds *Dataset, opt Options) (_ []*cellAcc, err error) {
+	defer func() { err = repairHint(err) }()
+	var (
+		rows   []gameRow
+		cells  []*foreignCell
+		byKey  = map[cellKey]int32{}
+		total  = len(ds.Games) + len(ds.Moves)
+		done   int
+		ss     [7]strs
+		ibuf   [8][]int64
+		report = func() {
+			done++
+			if opt.Progress != nil {
+				opt.Progress(done, total)
+			}
+		}
+	)
+	for fi, f := range ds.Games {
+		r, err := openForeign(ctx, f, gamesRead)
+		if err != nil {
+			return nil, err
+		}
+		err = func() error {
+			defer r.close()
+			for {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				ok, err := r.next()
+				if err != nil || !ok {
+					return err
+				}
+				for k, n := range []string{"ruleset", "variant", "agent_south", "agent_north", "first", "result", "end_reason"} {
+					if err := r.strings(n, &ss[k]); err != nil {
+						return err
+					}
+				}
+				const i32 = math.MaxInt32
+				cols := []struct {
+					name   string
+					lo, hi int64
+				}{{"game_id", math.MinInt64, math.MaxInt64}, {"plies", 0, i32}, {"first_repeat_ply", math.MinInt32, i32},
+					{"captures", math.MinInt32, i32}, {"captured", math.MinInt32, i32}, {"max_laps", math.MinInt64, math.MaxInt64}, {"never_ending", math.MinInt32, i32}}
+				var repeat func(int) bool
+				for k, c := range cols {
+					var valid func(int) bool
+					ibuf[k], valid, err = r.ints(c.name, c.lo, c.hi, ibuf[k])
+					if err != nil {
+						return err
+					}
+					if c.name == "first_repeat_ply" {
+						repeat = valid
+					}
+				}
+				for i, id := range ibuf[0] {
+					row := r.row + int64(i)
+					str := func(k int) string { return ss[k].dict[ss[k].codes[i]] }
+					key := cellKey{str(0), str(2), str(3)}
+					c, ok := byKey[key]
+					if !ok {
+						if _, err := parsePlayer(str(4)); err != nil {
+							return fmt.Errorf("%s: row %d: column first: %w", f.Path, row, err)
+						}
+						c = int32(len(cells))
+						byKey[key] = c
+						cells = append(cells, &foreignCell{key: key, variant: str(1), first: str(4), path: f.Path})
+					}
+					fc := cells[c]
+					if fc.variant != str(1) || fc.first != str(4) {
+						return fmt.Errorf("%s: row %d: %s %s/%s has variant %s and first %s, but variant %s and first %s in %s",
+							f.Path, row, key.ruleset, key.south, key.north, str(1), str(4), fc.variant, fc.first, fc.path)
+					}
+					res, ok := resultByName[str(5)]
+					if !ok {
+						return fmt.Errorf("%s: row %d: unknown result %q (want south, north, draw or unfinished)", f.Path, row, str(5))
+					}
+					reason, ok := reasonByName[str(6)]
+					if !ok {
+						return fmt.Errorf("%s: row %d: unknown end_reason %q", f.Path, row, str(6))
+					}
+					fc.games = append(fc.games, len(rows))
+					rows = append(rows, gameRow{id: id, plies: int32(ibuf[1][i]), cycle: repeat(i), captures: int32(ibuf[3][i]),
+						captured: int32(ibuf[4][i]), maxLaps: ibuf[5][i], neverEnding: int32(ibuf[6][i]), result: res, reason: reason,
+						cell: c, file: int32(fi), moves: gameMoves{lastNotLeading: -1, fp: uint64(ibuf[1][i])}})
+				}
+			}
+		}()
+		if err != nil {
+			return nil, err
+		}
+		report()
+	}
+	index := make(map[int64]int, len(rows))
+	for i, g := range rows {
+		if j, ok := index[g.id]; ok {
+			return nil, fmt.Errorf("dataset %s: game_id %d is in the games table twice (%s and %s)", ds.Dir, g.id, ds.Games[rows[j].file].Path, ds.Games[g.file].Path)
+		}
+		index[g.id] = i
+	}
+	for _, f := range ds.Moves {
+		if err := scanForeignMoves(ctx, f, rows, index); err != nil {
+			return nil, err
+		}
+		report()
+	}
+	if ds.Moves != nil {
+		for _, g := range rows {
+			if g.moves.plies != g.plies {
+				return nil, fmt.Errorf("dataset %s: game %d has %d plies in the games table but %d moves in the moves table", ds.Dir, g.id, g.plies, g.moves.plies)
+			}
+		}
+	}
+	sort.Slice(cells, func(i, j int) bool {
+		a, b := cells[i].key, cells[j].key
+		return a.ruleset < b.ruleset || a.ruleset == b.ruleset && (a.south < b.south || a.south == b.south && a.north < b.north)
+	})
+	out := make([]*cellAcc, 0, len(cells))
+	for n, fc := range cells {
+		first, _ := parsePlayer(fc.first)
+		a := &cellAcc{key: fc.key, variant: fc.variant, first: first, cell: n}
+		slices.SortFunc(fc.games, func(i, j int) int { return cmpInt64(rows[i].id, rows[j].id) })
+		for _, i := range fc.games {
+			g := &rows[i]
+			a.addGame(g.result, g.reason, g.plies, g.cycle, g.neverEnding, g.captures, g.captured, g.maxLaps)
+			if ds.Moves != nil {
+				a.addMoves(&g.moves, winnerSign(g.result))
+			}
+		}
+		for _, s := range a.seq {
+			a.conv.add(s, opt.Confidence)
+		}
+		a.seq = nil
+		if a.conv.n > 0 && (len(a.conv.points) == 0 || a.conv.points[len(a.conv.points)-1].games != a.conv.n) {
+			a.conv.points = append(a.conv.points, a.conv.point(opt.Confidence))
+		}
+		out = append(out, a)
+	}
+	return out, nil
+}
+
+func cmpInt64(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// scanForeignMoves adds the moves of one moves file of another tool to
+// the games they belong to. The moves of a game must come in ply order
+// (they may be spread over files read in path order).
+func scanForeignMoves(ctx context.Context, f File, rows []gameRow, index map[int64]int) error {
+	r, err := openForeign(ctx, f, movesRead)
+	if err != nil {
+		return err
+	}
+	defer r.close()
+	var buf [7][]int64
+	const i32, i16 = math.MaxInt32, math.MaxInt16
+	cols := []struct {
+		name   string
+		lo, hi int64
+	}{{"game_id", math.MinInt64, math.MaxInt64}, {"ply", 0, i32}, {"move", math.MinInt8, math.MaxInt8}, {"legal_moves", 0, i16},
+		{"laps", math.MinInt64, math.MaxInt64}, {"material_south", math.MinInt32, i32}, {"material_north", math.MinInt32, i32}}
+	for {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		ok, err := r.next()
+		if err != nil || !ok {
+			return err
+		}
+		for k, c := range cols {
+			if buf[k], _, err = r.ints(c.name, c.lo, c.hi, buf[k]); err != nil {
+				return err
+			}
+		}
+		for i, id := range buf[0] {
+			gi, ok := index[id]
+			if !ok {
+				return fmt.Errorf("%s: row %d: game_id %d is not in the games table (export the moves of the games kept only)", f.Path, r.row+int64(i), id)
+			}
+			g := &rows[gi]
+			if ply := int32(buf[1][i]); ply != g.moves.plies {
+				return fmt.Errorf("%s: row %d: game %d ply %d follows ply %d: the moves of a game must be complete and in ply order (export them ORDER BY game_id, ply)", f.Path, r.row+int64(i), id, ply, g.moves.plies-1)
+			}
+			if g.moves.plies == g.plies {
+				return fmt.Errorf("%s: row %d: game %d has only %d plies in the games table", f.Path, r.row+int64(i), id, g.plies)
+			}
+			g.moves.add(g.moves.plies, int8(buf[2][i]), int16(buf[3][i]), buf[4][i], int32(buf[5][i]), int32(buf[6][i]), winnerSign(g.result))
+		}
+	}
+}
