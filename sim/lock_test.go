@@ -223,7 +223,7 @@ func TestCancelInsideLongGame(t *testing.T) {
 	if !errors.Is(err, ErrInterrupted) {
 		t.Fatalf("cancelled run: %v", err)
 	}
-	if took > 3*time.Second {
+	if took > 10*time.Second { // one move is about 0.4 s of CPU; the machine may be loaded
 		t.Errorf("the run took %v to stop after the cancel", took)
 	}
 	assertOnlyCompleteFiles(t, dir)
