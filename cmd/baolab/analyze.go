@@ -35,7 +35,11 @@ never-ending move).
 
 Files are streamed, so memory does not grow with the number of games. A
 missing, foreign, truncated or corrupt file stops the analysis with one line
-naming it; nothing is skipped.`,
+naming it; nothing is skipped.
+
+DIR may also hold tables that another tool wrote (no manifest.json; games/
+and optionally moves/ with Parquet files at any depth and the documented
+column names, e.g. a subset filtered and re-exported by DuckDB).`,
 		Example: `  baolab analyze runs/quick
   baolab analyze runs/quick --out paper/figures`,
 		Args: cobra.ExactArgs(1),
