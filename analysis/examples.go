@@ -20,9 +20,10 @@ type Example struct {
 // ExampleGames picks the games a report shows as replay pages: the
 // longest game of each variant (the first in game_id order among equals)
 // and the first game that met a never-ending move, if any. A dataset
-// without a move log has none. The choice depends only on the data.
+// without a move log has none, and so have tables of another tool (which
+// replay does not read). The choice depends only on the data.
 func ExampleGames(ctx context.Context, ds *Dataset) ([]Example, error) {
-	if ds.Moves == nil {
+	if ds.Moves == nil || ds.foreign {
 		return nil, nil
 	}
 	type best struct {

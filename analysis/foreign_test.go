@@ -164,6 +164,16 @@ func TestTablesOfAnotherTool(t *testing.T) {
 		t.Errorf("comparisons differ: %s", d)
 	}
 
+	// The report's example replays are for baolab's own datasets: none
+	// here, and no error.
+	ds, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if paths, err := WriteExamples(context.Background(), ds, t.TempDir()); err != nil || len(paths) != 0 {
+		t.Errorf("example replays: %v, %v", paths, err)
+	}
+
 	// Without the moves table, the games alone.
 	os.RemoveAll(filepath.Join(dir, "moves"))
 	if s := analyzeDir(t, dir); s.MoveLog || s.Games != want.Games {
@@ -230,7 +240,7 @@ func TestTablesOfAnotherTool(t *testing.T) {
 	}
 
 	// Replay is for baolab's own datasets.
-	ds, err := Open(dir)
+	ds, err = Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
