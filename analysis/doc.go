@@ -29,10 +29,16 @@
 // have a gap. A temporary file of a batch being written (.part-...tmp)
 // means the simulation is running or was interrupted. Without a manifest
 // the analysis works from the Parquet files alone, and a missing last
-// batch of a cell cannot be noticed (the summary says so).
+// batch of a cell cannot be noticed (the summary says so). A manifest.json
+// whose experiment differs from manifest.d's is an error naming both.
+// Without a manifest and without any file named as baolab sim names them,
+// the directory is read as tables that another tool wrote (see
+// foreign.go: Parquet files at any depth, Hive partitions optional, plain
+// or dictionary strings, integers of any width); Manifest is then
+// "tables", and replay does not read it.
 //
-// Reading then fails, naming the file, when a file is not readable
-// Parquet (truncated or corrupt: every page of every column is
+// Reading then fails, naming the file (and, for a corrupt file, how to
+// repair it), when a file is not readable Parquet (truncated or corrupt: every page of every column is
 // decompressed and checked, the columns that the statistics do not need
 // included), when its columns are not the dataset schema's, when its
 // footer metadata (experiment, cell, batch, games, plies) disagrees with

@@ -55,8 +55,10 @@
 // complete files under final names, and running the same command again
 // ends with exactly Games games per cell and the same rows as an
 // uninterrupted run. A write error (full disk, read-only or missing
-// directory) stops the run: every worker stops at its next game, removes
-// its temporary files and the error is returned.
+// directory) stops the run: every worker stops at its next move, removes
+// its temporary files and the error is returned; so does a cancelled
+// context. Temporary files carry a tag unique to their writer and are
+// created exclusively, so two writers never share one.
 //
 // The manifests are records, not the source of truth: each shard process
 // owns manifest.d/shard-K-of-N.json (its runs with build, host, start and
@@ -64,7 +66,11 @@
 // manifest.json is the merged view, rewritten under an flock from all shard
 // manifests. A directory whose manifests hold another experiment, or that
 // holds data but no manifest, is refused (ErrOtherExperiment) unless
-// Options.Force, which deletes the old games/, moves/ and manifests first.
+// Options.Force, which deletes the old games/, moves/, manifests and
+// report (DIR/report with a summary.json) first. Manifests get the
+// permissions of the data files (0666 less the umask). Experiments of
+// more than MaxFiles batches and more than MaxWorkers() workers are
+// refused before anything is planned.
 //
 // # Shards
 //
@@ -75,7 +81,9 @@
 // different names, and manifest.json is only written under the directory
 // lock. Each shard process holds an exclusive flock on its own
 // manifest.d/shard-K-of-N.lock, so the same shard cannot run twice at
-// once (ErrShardBusy); running two different splits (0/2 and 0/3) of one
-// directory at the same time is not supported, but resuming with another
-// split afterwards is.
+// once (ErrShardBusy). Every process of a run with N shards also holds a
+// shared flock on manifest.d/shards-N.lock: a run with another shard
+// count (which would play the same batches), or Force of another
+// experiment, is refused with ErrShardBusy while any of them runs;
+// resuming with another split afterwards is allowed.
 package sim
