@@ -32,10 +32,10 @@
 // batch of a cell cannot be noticed (the summary says so). A manifest.json
 // whose experiment differs from manifest.d's is an error naming both.
 // Without a manifest and without any file named as baolab sim names them,
-// the directory is read as tables that another tool wrote (see
-// foreign.go: Parquet files at any depth, Hive partitions optional, plain
-// or dictionary strings, integers of any width); Manifest is then
-// "tables", and replay does not read it.
+// the directory is read as tables that another tool wrote (Parquet files
+// at any depth, Hive partitions optional, plain or dictionary strings,
+// integers of any width; the moves of a game in ply order); Manifest is
+// then "tables", and replay does not read it.
 //
 // Reading then fails, naming the file (and, for a corrupt file, how to
 // repair it), when a file is not readable Parquet (truncated or corrupt: every page of every column is
