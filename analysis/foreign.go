@@ -121,7 +121,41 @@ func listParquet(dir, table string) ([]File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("dataset %s: %w", dir, unwrapPathError(err))
 	}
+	// Files in natural order (data_2 before data_10), the order in which
+	// a writer that splits a table numbers its files.
+	slices.SortStableFunc(out, func(a, b File) int { return naturalCompare(a.Path, b.Path) })
 	return out, nil
+}
+
+// naturalCompare orders strings as text, but runs of digits by their
+// value.
+func naturalCompare(a, b string) int {
+	digit := func(c byte) bool { return '0' <= c && c <= '9' }
+	for a != "" && b != "" {
+		if digit(a[0]) && digit(b[0]) {
+			i, j := 0, 0
+			for i < len(a) && digit(a[i]) {
+				i++
+			}
+			for j < len(b) && digit(b[j]) {
+				j++
+			}
+			x, y := strings.TrimLeft(a[:i], "0"), strings.TrimLeft(b[:j], "0")
+			if len(x) != len(y) {
+				return len(x) - len(y)
+			}
+			if c := strings.Compare(x, y); c != 0 {
+				return c
+			}
+			a, b = a[i:], b[j:]
+			continue
+		}
+		if a[0] != b[0] {
+			return int(a[0]) - int(b[0])
+		}
+		a, b = a[1:], b[1:]
+	}
+	return len(a) - len(b)
 }
 
 // foreignReader reads some columns of a Parquet file of another tool,
