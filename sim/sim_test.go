@@ -432,6 +432,13 @@ func TestInterruptKeepsFinishedWork(t *testing.T) {
 	}
 	run(t, Options{Experiment: exp, Dir: dir, Workers: 1})
 	checkCounts(t, dir, exp)
+	// The cancel stopped games in play (before their next move); the
+	// resumed dataset has the rows of an uninterrupted run.
+	ref := t.TempDir()
+	run(t, Options{Experiment: exp, Dir: ref, Workers: 2})
+	for _, table := range []string{dataset.Games, dataset.Moves} {
+		equalRows(t, table+" after cancel and resume", rows(t, dir, table), rows(t, ref, table))
+	}
 }
 
 type cancelAfter struct {
