@@ -57,7 +57,8 @@
 // uninterrupted run. A write error (full disk, read-only or missing
 // directory) stops the run: every worker stops at its next move, removes
 // its temporary files and the error is returned; so does a cancelled
-// context. Temporary files carry a tag unique to their writer and are
+// context, except that a worker still in one long move after
+// Options.StopGrace is not waited for (its temporary files are removed). Temporary files carry a tag unique to their writer and are
 // created exclusively, so two writers never share one.
 //
 // The manifests are records, not the source of truth: each shard process

@@ -234,3 +234,29 @@ func TestCancelInsideLongGame(t *testing.T) {
 		t.Errorf("manifest %+v", m.Shards)
 	}
 }
+
+// TestStopGraceLeavesLongMove cancels a run whose only game is in a move
+// that takes about 2 s of CPU (MCTS with 1,000,000 iterations): the run
+// returns after StopGrace, not after the move, with the temporary files
+// removed and the run recorded as interrupted. (Waiting for the workers,
+// as before StopGrace, took the whole move.)
+func TestStopGraceLeavesLongMove(t *testing.T) {
+	p := Plan{Rules: []string{"kingulu"}, Agents: []string{"mcts:iters=1000000"}, Games: 1, Seed: 1, Moves: true}
+	exp := mustExperiment(t, p)
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	obs := &cancelAtStart{after: 300 * time.Millisecond, cancel: cancel, at: make(chan time.Time, 1)}
+	_, err := Run(ctx, Options{Experiment: exp, Dir: dir, Workers: 1, Observer: obs, StopGrace: 100 * time.Millisecond})
+	took := time.Since(<-obs.at)
+	if !errors.Is(err, ErrInterrupted) {
+		t.Fatalf("cancelled run: %v", err)
+	}
+	if took > time.Second {
+		t.Errorf("the run took %v to return after the cancel, with StopGrace 100ms", took)
+	}
+	assertOnlyCompleteFiles(t, dir)
+	if m, _ := dataset.ReadManifest(dir); len(m.Shards) != 1 || m.Shards[0].Runs[0].Status != "interrupted" {
+		t.Errorf("manifest %+v", m.Shards)
+	}
+}

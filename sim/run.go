@@ -63,6 +63,14 @@ type Options struct {
 	// manifests while the run goes on (0: 2 s). Data files never wait for
 	// it: a batch is finished as soon as its files are renamed.
 	ManifestInterval time.Duration
+	// StopGrace is how long a cancelled run waits for its workers (0:
+	// 1 s). Workers stop before their next move, but one move can take
+	// seconds (a long never-ending check of kimasai-two-rows, a strong
+	// agent's search); after StopGrace Run removes the temporary files
+	// still being written, records the run as interrupted and returns,
+	// leaving such a worker to stop on its own (a program exiting then
+	// ends it). Negative: wait for every worker.
+	StopGrace time.Duration
 
 	create func(string) (syncFile, error) // test hook; nil: os.Create
 }
@@ -109,6 +117,9 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 	}
 	if o.ManifestInterval <= 0 {
 		o.ManifestInterval = 2 * time.Second
+	}
+	if o.StopGrace == 0 {
+		o.StopGrace = time.Second
 	}
 	obs := o.Observer
 	if obs == nil {
@@ -164,6 +175,7 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	temps := &tempSet{}
 	var stop atomic.Bool // runCtx is done: workers drop the game in play
 	defer context.AfterFunc(runCtx, func() { stop.Store(true) })()
 	jobCh := make(chan job)
@@ -176,6 +188,7 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 			w := newWorker(exp, o.Dir, create)
 			w.played = &played
 			w.stop = &stop
+			w.temps = temps
 			for j := range jobCh {
 				r, err := w.runBatch(runCtx, j.cell, j.batch)
 				resCh <- result{r, err}
@@ -202,8 +215,36 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 		results      [4]int64
 	}
 	cells := make([]tally, exp.NumCells())
-	var runErr, flushErr error
-	for r := range resCh {
+	var (
+		runErr, flushErr error
+		cancelled        = runCtx.Done()
+		grace            <-chan time.Time
+	)
+results:
+	for {
+		var r result
+		select {
+		case <-cancelled:
+			cancelled = nil
+			if o.StopGrace > 0 {
+				grace = time.After(o.StopGrace)
+			}
+			continue
+		case <-grace:
+			// A worker is still in a long move: do not wait for it (its
+			// last results, if any, are drained and dropped).
+			temps.removeAll()
+			go func() {
+				for range resCh {
+				}
+			}()
+			break results
+		case res, ok := <-resCh:
+			if !ok {
+				break results
+			}
+			r = res
+		}
 		if r.err != nil {
 			if runErr == nil && !(errors.Is(r.err, context.Canceled) && runCtx.Err() != nil) {
 				runErr = r.err

@@ -60,6 +60,8 @@ type worker struct {
 	// move, so a long game does not delay the stop (a ctx.Err per move
 	// would cost a lock).
 	stop *atomic.Bool
+	// temps holds the temporary files being written (nil: not tracked).
+	temps *tempSet
 	// per-batch tallies
 	results [4]int64 // games won by south, north, drawn, unfinished
 	plies   int64
@@ -131,7 +133,7 @@ func (w *worker) runBatch(ctx context.Context, c, b int) (batchResult, error) {
 	name := dataset.FileName(c, b)
 	var mf *tableFile
 	if w.exp.Moves {
-		mf, err = openTable(w.create, cs.mdir, dataset.TempName(c, b, w.tag), name, dataset.MovesSchema, w.props, w.bw)
+		mf, err = openTable(w.create, w.temps, cs.mdir, dataset.TempName(c, b, w.tag), name, dataset.MovesSchema, w.props, w.bw)
 		if err != nil {
 			return batchResult{}, err
 		}
@@ -176,7 +178,7 @@ func (w *worker) runBatch(ctx context.Context, c, b int) (batchResult, error) {
 			return batchResult{}, err
 		}
 	}
-	gf, err := openTable(w.create, cs.gdir, dataset.TempName(c, b, w.tag), name, dataset.GamesSchema, w.props, w.bw)
+	gf, err := openTable(w.create, w.temps, cs.gdir, dataset.TempName(c, b, w.tag), name, dataset.GamesSchema, w.props, w.bw)
 	if err != nil {
 		return batchResult{}, err
 	}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/parquet"
@@ -77,9 +78,51 @@ func tempTag() string {
 	return fmt.Sprintf("%d-%x", os.Getpid(), b)
 }
 
+// tempSet holds the temporary files being written, so that a run that
+// stops without waiting for a worker stuck in a long move can remove
+// them (see Options.StopGrace).
+type tempSet struct {
+	mu    sync.Mutex
+	paths map[string]bool
+}
+
+func (s *tempSet) add(p string) {
+	if s == nil {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.paths == nil {
+		s.paths = map[string]bool{}
+	}
+	s.paths[p] = true
+}
+
+func (s *tempSet) del(p string) {
+	if s == nil {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.paths, p)
+}
+
+// removeAll removes every temporary file still being written. A worker
+// that goes on writing one writes into a removed file; its rename then
+// fails, so no file appears under a final name but complete.
+func (s *tempSet) removeAll() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for p := range s.paths {
+		os.Remove(p)
+	}
+	clear(s.paths)
+}
+
 // tableFile writes one Parquet file under a temporary name and renames it
 // when complete.
 type tableFile struct {
+	temps           *tempSet // where the file is registered while written; may be nil
 	dir, tmp, final string
 	f               syncFile
 	sink            *errWriter
@@ -89,12 +132,13 @@ type tableFile struct {
 
 // openTable starts the file final (in directory dir), writing to tmp.
 // bw is a reusable buffer.
-func openTable(create func(string) (syncFile, error), dir, tmpName, finalName string, schema *arrow.Schema, props *parquet.WriterProperties, bw *bufio.Writer) (*tableFile, error) {
-	t := &tableFile{dir: dir, tmp: filepath.Join(dir, tmpName), final: filepath.Join(dir, finalName), bw: bw}
+func openTable(create func(string) (syncFile, error), temps *tempSet, dir, tmpName, finalName string, schema *arrow.Schema, props *parquet.WriterProperties, bw *bufio.Writer) (*tableFile, error) {
+	t := &tableFile{temps: temps, dir: dir, tmp: filepath.Join(dir, tmpName), final: filepath.Join(dir, finalName), bw: bw}
 	f, err := create(t.tmp)
 	if err != nil {
 		return nil, fmt.Errorf("create %s: %w", t.tmp, err)
 	}
+	temps.add(t.tmp)
 	t.f = f
 	t.sink = &errWriter{w: f}
 	bw.Reset(t.sink)
@@ -170,6 +214,7 @@ func (t *tableFile) commit(meta [][2]string) (err error) {
 	if err := os.Rename(t.tmp, t.final); err != nil {
 		return fmt.Errorf("rename %s: %w", t.tmp, err)
 	}
+	t.temps.del(t.tmp)
 	return syncDir(t.dir)
 }
 
@@ -185,6 +230,7 @@ func (t *tableFile) abort() {
 		t.f = nil
 	}
 	os.Remove(t.tmp)
+	t.temps.del(t.tmp)
 }
 
 // syncDir makes a rename in dir durable.
