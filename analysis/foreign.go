@@ -32,8 +32,9 @@ import (
 // the files. String columns may be plain or dictionary-encoded, integer
 // columns of any width or signedness as long as the values fit; rows may
 // come in any order, but the moves of one game must be in ply order. The
-// games are held in memory (about 130 bytes each: the row, its move statistics and an index by game_id),
-// since nothing says which file holds which game.
+// games are held in memory (about 130 bytes each: the row, its move
+// statistics and an index by game_id), since nothing says which file
+// holds which game.
 
 // hasBaolabFile reports whether a table directory holds a file named as
 // baolab sim names its files (complete or temporary).
