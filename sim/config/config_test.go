@@ -72,6 +72,10 @@ func TestParseErrors(t *testing.T) {
 		{"moves = 1\n", `f.toml:1:9: key "moves":`},
 		{"opening_plies = -1\n", "f.toml:1: key opening_plies: must be at least 0, not -1"},
 		{"ladder = \"random\"\n", `f.toml:1:10: key "ladder":`},
+		// Keys are case-sensitive (the decoder alone would take GAMES as
+		// games).
+		{"rules = [\"kingulu\"]\nGAMES = 7\n", `f.toml:2:1: unknown key "GAMES" (keys: description`},
+		{"Seed = 7\n", `f.toml:1:1: unknown key "Seed"`},
 	} {
 		_, err := Parse("f.toml", []byte(c.doc))
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
