@@ -57,7 +57,7 @@ type Dataset struct {
 	// Experiment is the manifest's experiment (nil without a manifest):
 	// its ladder, if any, is fitted by Analyze.
 	Experiment *dataset.Experiment
-	foreign bool // tables of another tool
+	foreign    bool // tables of another tool
 }
 
 var partName = regexp.MustCompile(`^part-c([0-9]+)-b([0-9]+)\.parquet$`)

@@ -228,7 +228,7 @@ func winnerSign(r engine.Result) int32 {
 // and the game's fingerprint (its moves, in order).
 type gameMoves struct {
 	fp                  uint64 // start with the game's plies
-	plies               int32 // moves seen
+	plies               int32  // moves seen
 	legalSum, decisions int64
 	lapsSum             int64
 	last, changes       int32 // last non-zero lead, lead changes
