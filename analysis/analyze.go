@@ -21,6 +21,11 @@ type Options struct {
 	Confidence float64
 	// Alpha is the significance level of the verdicts (default 0.05).
 	Alpha float64
+	// ExactMaxPositions bounds the boards whose exact value is computed
+	// (Summary.Exact): a ruleset with more reachable positions is skipped
+	// with a note. Zero means DefaultExactMaxPositions; negative computes
+	// no exact values.
+	ExactMaxPositions int64
 	// Progress, if not nil, is called after each file with the number of
 	// files done and the total.
 	Progress func(done, total int)
@@ -35,6 +40,9 @@ func (o *Options) defaults() {
 	}
 	if o.Alpha == 0 {
 		o.Alpha = 0.05
+	}
+	if o.ExactMaxPositions == 0 {
+		o.ExactMaxPositions = DefaultExactMaxPositions
 	}
 }
 
@@ -72,6 +80,9 @@ func Analyze(ctx context.Context, ds *Dataset, opt Options) (*summary.Summary, e
 	s.Notes = append(append(s.Notes, notes...), effectNotes...)
 	s.Ranking = effects.Rank(s.Cells, opt.Alpha)
 	s.Ladders = ladders(ds.Experiment, s.Cells, opt.Confidence)
+	var exactNotes []string
+	s.Exact, exactNotes = exactValues(s.Cells, opt.ExactMaxPositions)
+	s.Notes = append(s.Notes, exactNotes...)
 	if ds.Moves == nil {
 		s.Notes = append(s.Notes, "the dataset has no move log (moves/): branching factor, decision moves, laps per move, lead changes and decisiveness are null")
 	}

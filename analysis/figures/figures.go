@@ -47,6 +47,9 @@ func Build(s *summary.Summary) (figs []*Figure, notes []string) {
 		}
 	}
 	figs = append(figs, LadderFigures(s)...)
+	if f := Exact(s); f != nil {
+		figs = append(figs, f)
+	}
 	return figs, notes
 }
 

@@ -20,7 +20,9 @@ type vdots struct {
 // ladderCurve plots one quantity of every ladder's self-play against the
 // agents' ratings: one line per ruleset, points with their intervals.
 // value returns the quantity and its interval of a self-play record.
-func ladderCurve(s *summary.Summary, name, ylabel string, value func(summary.SelfPlay) (v, lo, hi float64), mark50 bool) *Figure {
+// With limit, a ruleset that is solved (s.Exact) also gets a line at the
+// first mover's perfect-play result: 100% (wins), 0% (loses) or 50%.
+func ladderCurve(s *summary.Summary, name, ylabel string, value func(summary.SelfPlay) (v, lo, hi float64), mark50, limit bool) *Figure {
 	p := newPlot("rating (Elo points, random = 0)", ylabel)
 	f := &Figure{Name: name, Plot: p, Height: 2.1 * vg.Inch}
 	for j, l := range s.Ladders {
@@ -51,6 +53,11 @@ func ladderCurve(s *summary.Summary, name, ylabel string, value func(summary.Sel
 		sc.GlyphStyle = draw.GlyphStyle{Color: col, Radius: vg.Points(2), Shape: glyph(j)}
 		p.Add(eb, ln, sc)
 		f.Legend = append(f.Legend, LegendEntry{strings.Join(wrap(l.Ruleset), "\n"), []plot.Thumbnailer{ln, sc}})
+		if e, ok := exactOf(s, l.Ruleset); ok && limit {
+			ll := limitLine{pct(summary.Num(e.FirstPlayerValue)), col}
+			p.Add(ll)
+			f.Legend = append(f.Legend, LegendEntry{"perfect play (solved)", []plot.Thumbnailer{ll}})
+		}
 	}
 	if mark50 {
 		p.Add(hline{50, grey})
@@ -62,7 +69,9 @@ func ladderCurve(s *summary.Summary, name, ylabel string, value func(summary.Sel
 // ladders of s: the self-play first-player advantage (fpa-rating), draw
 // rate (draw-rating) and mean game length (length-rating) of each ladder
 // agent against its rating, one curve per ruleset, with 95% intervals
-// (Wilson for the shares, normal for the mean). It returns nil when s has
+// (Wilson for the shares, normal for the mean). On fpa-rating a solved
+// ruleset's curve ends at a line in its colour at the first mover's
+// perfect-play result, labelled "perfect play". It returns nil when s has
 // no ladder.
 func LadderFigures(s *summary.Summary) []*Figure {
 	if len(s.Ladders) == 0 {
@@ -71,13 +80,13 @@ func LadderFigures(s *summary.Summary) []*Figure {
 	return []*Figure{
 		ladderCurve(s, "fpa-rating", "self-play first-player advantage (%)", func(sp summary.SelfPlay) (float64, float64, float64) {
 			return pct(sp.FPA), pct(sp.Lo), pct(sp.Hi)
-		}, true),
+		}, true, true),
 		ladderCurve(s, "draw-rating", "self-play draws and unfinished (%)", func(sp summary.SelfPlay) (float64, float64, float64) {
 			return pct(sp.DrawRate.Share), pct(sp.DrawRate.Lo), pct(sp.DrawRate.Hi)
-		}, false),
+		}, false, false),
 		ladderCurve(s, "length-rating", "self-play mean length (plies)", func(sp summary.SelfPlay) (float64, float64, float64) {
 			m := sp.MeanLength
 			return float64(m.Value), float64(m.Lo), float64(m.Hi)
-		}, false),
+		}, false, false),
 	}
 }

@@ -330,6 +330,46 @@ type SelfPlay struct {
 	DistinctGames *int64   `json:"distinct_games"`
 }
 
+// Exact is the game-theoretic value of one ruleset's initial position
+// under perfect play (retrograde analysis, package engine/solve; max_plies
+// is ignored), next to the first-player advantage of random play in the
+// same ruleset, so a reader sees whether random play predicts the
+// perfect-play winner.
+type Exact struct {
+	Ruleset   string `json:"ruleset"`
+	Variant   string `json:"variant"`
+	First     string `json:"first"` // the player who moves first
+	Positions int64  `json:"positions"`
+	Terminal  int64  `json:"terminal"`
+	Cyclic    bool   `json:"cyclic"`
+	// Outcome is south, north or draw; SouthCanForce and NorthCanForce
+	// are the margins each side can force (South's score minus North's
+	// in kingulu, +1/-1/0 in the Kimasai games), null when the side
+	// cannot force a finished game.
+	Outcome       string `json:"outcome"`
+	SouthCanForce *int   `json:"south_can_force"`
+	NorthCanForce *int   `json:"north_can_force"`
+	// Margin is the exact margin when the two sides force the same one,
+	// else null.
+	Margin *int `json:"margin"`
+	// FirstPlayerValue is the first mover's result under perfect play on
+	// the scale of the first-player advantage: 1 (wins), 0 (loses) or
+	// 0.5 (draw).
+	FirstPlayerValue float64 `json:"first_player_value"`
+	// RandomGames and RandomFPA are the games and first-player advantage
+	// (Wilson interval) of random against random in this ruleset; 0 and
+	// null when the dataset has no such cell.
+	RandomGames int64    `json:"random_games"`
+	RandomFPA   Interval `json:"random_fpa"`
+	// Agreement says whether random play predicts the perfect-play
+	// winner: "agrees" (the interval is clear of 0.5 on the winner's
+	// side, or holds 0.5 when perfect play draws), "disagrees" (clear of
+	// 0.5 on the other side, or clear of it at all for a draw),
+	// "undecided" (a winner, but an interval holding 0.5), or "" without
+	// random play.
+	Agreement string `json:"agreement"`
+}
+
 // Summary is everything `baolab analyze` computed from one dataset.
 type Summary struct {
 	Format     string  `json:"format"`
@@ -353,6 +393,10 @@ type Summary struct {
 	// Ladders holds the rating fit of the experiment's ladder, one per
 	// ruleset (absent when the experiment has no ladder).
 	Ladders []Ladder `json:"ladders,omitempty"`
+	// Exact holds the solved value of each ruleset small enough to solve
+	// (package engine/solve), next to its random-play first-player
+	// advantage (absent when no ruleset was solved).
+	Exact []Exact `json:"exact,omitempty"`
 	// Notes explain what was left out (e.g. a figure that needs several
 	// agent pairs).
 	Notes []string `json:"notes"`

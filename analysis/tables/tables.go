@@ -60,6 +60,17 @@ func Write(s *summary.Summary, dir string) ([]string, error) {
 			{"ladder.tex", WriteLadderLaTeX},
 		}...)
 	}
+	if len(s.Exact) > 0 {
+		files = append(files, []struct {
+			name  string
+			write func(io.Writer, *summary.Summary) error
+		}{
+			{"exact.json", WriteExactJSON},
+			{"exact.csv", WriteExactCSV},
+			{"exact.md", WriteExactMarkdown},
+			{"exact.tex", WriteExactLaTeX},
+		}...)
+	}
 	var paths []string
 	for _, f := range files {
 		p := filepath.Join(dir, f.name)

@@ -18,6 +18,7 @@ func init() {
 		out     string
 		workers int
 		quiet   bool
+		exact   int64
 	)
 	cmd := &cobra.Command{
 		Use:   "analyze DIR [--out REPORT_DIR]",
@@ -31,7 +32,11 @@ by the same agents; as tables (summary.json, .csv, .md, .tex and
 comparison.*) and figures (PNG, SVG and PDF), and index.html, a page that
 shows them all with the dataset's provenance and links replay pages of a
 few example games (the longest of each variant, the first with a
-never-ending move).
+never-ending move). Every ruleset with at most --exact-max-positions
+reachable positions is also solved exactly (as baolab solve does) and
+exact.{json,csv,md,tex} and the figure exact put its perfect-play value
+next to random play's first-player advantage; larger boards are skipped
+with a note (0: solve none).
 
 Files are streamed, so memory does not grow with the number of games. A
 missing, foreign, truncated or corrupt file stops the analysis with one line
@@ -53,7 +58,13 @@ column names, e.g. a subset filtered and re-exported by DuckDB).`,
 			if err != nil {
 				return badInput(err)
 			}
-			opt := analysis.Options{Workers: workers}
+			if exact < 0 {
+				return badInput(fmt.Errorf("--exact-max-positions must be 0 or more, got %d", exact))
+			}
+			opt := analysis.Options{Workers: workers, ExactMaxPositions: exact}
+			if exact == 0 {
+				opt.ExactMaxPositions = -1
+			}
 			var bar *progressbar.ProgressBar
 			if !quiet && term.IsTerminal(int(os.Stderr.Fd())) {
 				bar = progressbar.NewOptions(len(ds.Games), progressbar.OptionSetWriter(os.Stderr),
@@ -90,6 +101,7 @@ column names, e.g. a subset filtered and re-exported by DuckDB).`,
 	}
 	cmd.Flags().StringVar(&out, "out", "", "report directory (default DIR/report)")
 	cmd.Flags().IntVar(&workers, "workers", 0, "files read at once (default: number of CPUs)")
+	cmd.Flags().Int64Var(&exact, "exact-max-positions", analysis.DefaultExactMaxPositions, "solve exactly every ruleset with at most this many positions (0: none)")
 	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "print nothing but errors")
 	rootCmd.AddCommand(cmd)
 }
