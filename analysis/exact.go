@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/baolab/baolab/analysis/summary"
 	"github.com/baolab/baolab/engine"
@@ -34,7 +35,7 @@ func exactValues(cells []summary.Cell, maxPositions int64) (out []summary.Exact,
 		seen[c.Ruleset] = true
 		g, err := engine.Parse(c.Ruleset)
 		if err != nil {
-			notes = append(notes, fmt.Sprintf("exact value of %s not computed: %v", c.Ruleset, err))
+			notes = append(notes, fmt.Sprintf("exact: value of %s not computed: %v", c.Ruleset, err))
 			continue
 		}
 		res, err := solve.Solve(g.NewState(), solve.Options{MaxPositions: maxPositions})
@@ -42,14 +43,14 @@ func exactValues(cells []summary.Cell, maxPositions int64) (out []summary.Exact,
 			if errors.Is(err, solve.ErrTooBig) {
 				skipped = append(skipped, c.Ruleset)
 			} else {
-				notes = append(notes, fmt.Sprintf("exact value of %s not computed: %v", c.Ruleset, err))
+				notes = append(notes, fmt.Sprintf("exact: value of %s not computed: %v", c.Ruleset, err))
 			}
 			continue
 		}
 		out = append(out, exactOf(c, res, cells))
 	}
 	if len(skipped) > 0 {
-		notes = append(notes, fmt.Sprintf("exact values skipped for %d ruleset(s) over %d positions or too large to encode (%v): raise --exact-max-positions, or run baolab solve", len(skipped), maxPositions, skipped))
+		notes = append(notes, fmt.Sprintf("exact: values skipped for %d ruleset(s) with more than %d positions or a key too long to solve (%s): raise --exact-max-positions, or see baolab solve", len(skipped), maxPositions, strings.Join(skipped, ", ")))
 	}
 	return out, notes
 }

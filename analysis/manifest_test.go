@@ -45,7 +45,7 @@ func TestManifest(t *testing.T) {
 	e := handExperiment()
 	writeManifestDataset(t, dir, e, e.ID())
 	s := analyzeDir(t, dir)
-	notes := slices.DeleteFunc(slices.Clone(s.Notes), func(n string) bool { return strings.HasPrefix(n, "effects: ") })
+	notes := slices.DeleteFunc(slices.Clone(s.Notes), func(n string) bool { return strings.HasPrefix(n, "effects: ") || strings.HasPrefix(n, "exact: ") })
 	if s.Manifest != "manifest" || s.Games != 10 || len(s.Cells) != 2 || len(notes) != 0 {
 		t.Errorf("manifest %q games %d cells %d notes %q", s.Manifest, s.Games, len(s.Cells), s.Notes)
 	}
