@@ -53,13 +53,13 @@ column names, e.g. a subset filtered and re-exported by DuckDB).`,
 			if out == "" {
 				out = filepath.Join(dir, "report")
 			}
+			if exact < 0 {
+				return badInput(fmt.Errorf("--exact-max-positions must be 0 or more, got %d", exact))
+			}
 			start := time.Now()
 			ds, err := analysis.Open(dir)
 			if err != nil {
 				return badInput(err)
-			}
-			if exact < 0 {
-				return badInput(fmt.Errorf("--exact-max-positions must be 0 or more, got %d", exact))
 			}
 			opt := analysis.Options{Workers: workers, ExactMaxPositions: exact}
 			if exact == 0 {

@@ -60,6 +60,37 @@ func TestAnalyzeCommand(t *testing.T) {
 	}
 }
 
+// TestAnalyzeExact: a board small enough is solved into exact.json (the
+// value of baolab solve --rules kingulu:holes=4,seeds=2: North wins by 4);
+// --exact-max-positions 0 solves nothing.
+func TestAnalyzeExact(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "data")
+	if _, errs, code := baolab(t, "sim", "--rules", "kingulu:holes=4,seeds=2", "--agents", "random", "--games", "50", "--out", dir, "--quiet"); code != 0 {
+		t.Fatalf("sim: exit %d: %s", code, errs)
+	}
+	if _, errs, code := baolab(t, "analyze", dir, "-q"); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "report", "exact.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var x []summary.Exact
+	if err := json.Unmarshal(b, &x); err != nil {
+		t.Fatal(err)
+	}
+	if len(x) != 1 || x[0].Outcome != "north" || x[0].Margin == nil || *x[0].Margin != -4 || x[0].RandomGames != 50 {
+		t.Errorf("exact.json %s", b)
+	}
+	out := filepath.Join(t.TempDir(), "rep")
+	if _, errs, code := baolab(t, "analyze", dir, "--out", out, "-q", "--exact-max-positions", "0"); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join(out, "exact.json")); !os.IsNotExist(err) {
+		t.Errorf("exact.json with --exact-max-positions 0: %v", err)
+	}
+}
+
 func TestAnalyzeErrors(t *testing.T) {
 	dir := simulate(t)
 	// A truncated moves file.
@@ -77,6 +108,7 @@ func TestAnalyzeErrors(t *testing.T) {
 		{[]string{"analyze", filepath.Join(dir, "nope")}, 2, "no such file or directory"},
 		{[]string{"analyze"}, 2, "accepts 1 arg"},
 		{[]string{"analyze", dir, "--workers", "x"}, 2, "invalid argument"},
+		{[]string{"analyze", dir, "--exact-max-positions", "-1"}, 2, "--exact-max-positions must be 0 or more, got -1"},
 	} {
 		_, errs, code := baolab(t, c.args...)
 		if code != c.code || !strings.Contains(errs, c.want) || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
