@@ -106,4 +106,16 @@
 // draws and unfinished games, the mean length and the distinct games;
 // these go to the summary's ladders, the ladder tables and the
 // fpa-rating, draw-rating and length-rating figures.
+//
+// # Exact values
+//
+// Every ruleset of the dataset with at most Options.ExactMaxPositions
+// reachable positions is solved by package engine/solve (retrograde
+// analysis; max_plies ignored): its perfect-play outcome and margin go to
+// the summary's exact values, next to the first-player advantage of
+// random against random in the same ruleset and whether that points to
+// the perfect-play winner; they go to the exact tables and figure, and a
+// solved ladder ruleset's fpa-rating curve ends at its perfect-play line.
+// A board over the limit, or with a key too long to solve, is skipped
+// with a note, never an error.
 package analysis

@@ -7,7 +7,8 @@
 // way; the option effects of rule grids (package analysis/effects) to
 // effects.*, the readings ranked by balance to ranking.*, and the
 // strength ladder's rating fit, when the experiment has one, to
-// ladder.json, .csv, .md and .tex.
+// ladder.json, .csv, .md and .tex, and the exact values of the rulesets
+// small enough to solve, when there are any, to exact.*.
 //
 // Undefined numbers (NaN) are null in JSON, empty in CSV and "–" in
 // Markdown and LaTeX.
