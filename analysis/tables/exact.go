@@ -40,6 +40,14 @@ func force(f *int, none string) string {
 	return fmt.Sprint(*f)
 }
 
+// plain formats a forced margin for CSV: "4", "-2", "0", or none.
+func plain(f *int, none string) string {
+	if f == nil {
+		return none
+	}
+	return fmt.Sprint(*f)
+}
+
 // WriteExactCSV writes one row per solved ruleset.
 func WriteExactCSV(w io.Writer, s *summary.Summary) error {
 	cw := csv.NewWriter(w)
@@ -50,7 +58,7 @@ func WriteExactCSV(w io.Writer, s *summary.Summary) error {
 	}
 	for _, e := range s.Exact {
 		row := []string{e.Ruleset, e.Variant, e.First, fmt.Sprint(e.Positions), fmt.Sprint(e.Terminal), yesNo(e.Cyclic), e.Outcome,
-			force(e.SouthCanForce, "none"), force(e.NorthCanForce, "none"), force(e.Margin, ""), fmt.Sprint(e.FirstPlayerValue),
+			plain(e.SouthCanForce, "none"), plain(e.NorthCanForce, "none"), plain(e.Margin, ""), fmt.Sprint(e.FirstPlayerValue),
 			fmt.Sprint(e.RandomGames), num(e.RandomFPA.Value), num(e.RandomFPA.Lo), num(e.RandomFPA.Hi), e.Agreement}
 		if err := cw.Write(row); err != nil {
 			return err
@@ -94,7 +102,7 @@ func WriteExactMarkdown(w io.Writer, s *summary.Summary) error {
 	fmt.Fprintf(&b, "# Exact values\n\nDataset `%s`. %s\n\n", s.Dataset, exactIntro(s))
 	rows := exactRows(s)
 	for _, r := range rows {
-		r[0] = "`" + pipeEscape(r[0]) + "`"
+		r[0] = "`" + r[0] + "`"
 	}
 	mdTable(&b, exactHead, "lrllrrl", rows)
 	_, err := io.WriteString(w, b.String())
