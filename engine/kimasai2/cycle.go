@@ -78,7 +78,7 @@ func getStacks() *nvStacks {
 // nvHash returns a hash of the state with linear hash lin and hole s; the
 // state is distinguished when its top nvDistBits bits are 0.
 func nvHash(lin uint64, s int) uint64 {
-	return (lin + uint64(s)*0x9e3779b97f4a7c15) * 0xbf58476d1ce4e5b9
+	return (lin + uint64(s)*engine.Golden) * 0xbf58476d1ce4e5b9
 }
 
 // nvKey returns the order key of a distinguished state from its hash: the
@@ -87,12 +87,7 @@ func nvHash(lin uint64, s int) uint64 {
 // stacks), and s is put into the low 5 bits so that equal keys mean equal
 // holes.
 func nvKey(h uint64, s int) uint64 {
-	h ^= h >> 33
-	h *= 0xff51afd7ed558ccd
-	h ^= h >> 33
-	h *= 0xc4ceb9fe1a85ec53
-	h ^= h >> 33
-	return h&^31 | uint64(s&31)
+	return engine.Fmix64(h)&^31 | uint64(s&31)
 }
 
 // less reports whether counts a come before b (word by word).

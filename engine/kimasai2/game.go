@@ -131,14 +131,6 @@ func MustNew(ruleset string) *Game {
 	return kg
 }
 
-func splitmix(x *uint64) uint64 {
-	*x += 0x9e3779b97f4a7c15
-	z := *x
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
-}
-
 func (g *Game) init() {
 	n := 2 * g.Holes
 	g.n = n
@@ -163,14 +155,14 @@ func (g *Game) init() {
 	seed := uint64(0x6b696d6173616932) // fixed: hashes are reproducible
 	for p := 0; p < 2; p++ {
 		for h := 0; h < 2*MaxHoles; h++ {
-			g.rk[p][h] = splitmix(&seed)
+			g.rk[p][h] = engine.SplitMix64(&seed)
 			if h < n {
 				g.sumR[p] += g.rk[p][h]
 			}
 		}
-		g.kRes[p] = splitmix(&seed)
+		g.kRes[p] = engine.SplitMix64(&seed)
 	}
-	g.kOpen, g.kNorth = splitmix(&seed), splitmix(&seed)
+	g.kOpen, g.kNorth = engine.SplitMix64(&seed), engine.SplitMix64(&seed)
 	for s := 0; s < n; s++ {
 		for r := 0; r < n; r++ {
 			var m [4]uint64

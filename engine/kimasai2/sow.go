@@ -45,13 +45,7 @@ func (g *Game) hash(x *pos) uint64 {
 	if x.toMove == engine.North {
 		h += g.kNorth
 	}
-	// murmur3 finalizer: a bijection that spreads the bits.
-	h ^= h >> 33
-	h *= 0xff51afd7ed558ccd
-	h ^= h >> 33
-	h *= 0xc4ceb9fe1a85ec53
-	h ^= h >> 33
-	return h
+	return engine.Fmix64(h) // a bijection that spreads the bits
 }
 
 // moveResult is what play reports: the move's engine.MoveInfo packed in

@@ -95,16 +95,6 @@ type Game struct {
 	trackAll bool
 }
 
-// zobrist keys come from splitmix64 with a fixed seed, so hashes are the
-// same in every run and every process.
-func splitmix(x *uint64) uint64 {
-	*x += 0x9e3779b97f4a7c15
-	z := *x
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	return z ^ z>>31
-}
-
 func (g *Game) init() {
 	g.n = uint32(g.rules.Holes)
 	g.size = 2 * g.n
@@ -125,10 +115,10 @@ func (g *Game) init() {
 	seed := uint64(0x4b696d6173616934) // "Kimasai4"
 	for p := range g.zob {
 		for h := range g.zob[p] {
-			g.zob[p][h] = splitmix(&seed)
+			g.zob[p][h] = engine.SplitMix64(&seed)
 		}
 	}
-	g.zSide = splitmix(&seed)
+	g.zSide = engine.SplitMix64(&seed)
 }
 
 // Rules returns the typed option values.

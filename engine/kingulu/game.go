@@ -151,8 +151,8 @@ func New(v engine.Values) (*Game, error) {
 	}
 	x := uint64(0x6b696e67756c75) // "kingulu": a fixed seed keeps hashes reproducible
 	next := func() uint64 {
-		x += 0x9e3779b97f4a7c15
-		return fmix(x)
+		x += engine.Golden
+		return engine.Fmix64(x)
 	}
 	for h := 0; h < maxRing; h++ {
 		g.r[h] = next()
@@ -174,16 +174,6 @@ func New(v engine.Values) (*Game, error) {
 	}
 	g.start = g.fromPosition(&p, r.First)
 	return g, nil
-}
-
-// fmix is the 64-bit finalizer of MurmurHash3.
-func fmix(k uint64) uint64 {
-	k ^= k >> 33
-	k *= 0xff51afd7ed558ccd
-	k ^= k >> 33
-	k *= 0xc4ceb9fe1a85ec53
-	k ^= k >> 33
-	return k
 }
 
 // Rules returns the typed option values.

@@ -142,7 +142,7 @@ func (s *State) Material(p engine.Player) int { return s.g.score(&s.p, p) }
 
 // Hash returns the 64-bit hash of the board, banks, reserved holes and the
 // player to move.
-func (s *State) Hash() uint64 { return fmix(s.p.lin + uint64(s.p.toMove)*s.g.rp) }
+func (s *State) Hash() uint64 { return engine.Fmix64(s.p.lin + uint64(s.p.toMove)*s.g.rp) }
 
 // Candidates appends the candidate moves in increasing order.
 func (s *State) Candidates(buf []engine.Move) []engine.Move {

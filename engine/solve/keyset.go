@@ -1,5 +1,7 @@
 package solve
 
+import "github.com/baolab/baolab/engine"
+
 // keySet maps node keys to their index in the enumeration's arrays
 // (non-terminal, or terminal with termBit): open addressing over uint32
 // slots (index+1; 0 empty), at most three quarters full.
@@ -12,15 +14,6 @@ const termBit = 1 << 31
 
 func (h *keySet) init(size int) { h.slots = make([]uint32, size) }
 
-func mix(k uint64) uint64 {
-	k ^= k >> 33
-	k *= 0xff51afd7ed558ccd
-	k ^= k >> 33
-	k *= 0xc4ceb9fe1a85ec53
-	k ^= k >> 33
-	return k
-}
-
 func keyAt(v uint32, non, term []uint64) uint64 {
 	if v&termBit != 0 {
 		return term[v&^termBit]
@@ -31,7 +24,7 @@ func keyAt(v uint32, non, term []uint64) uint64 {
 // find returns the index stored for key and whether it is there.
 func (h *keySet) find(key uint64, non, term []uint64) (uint32, bool) {
 	mask := uint64(len(h.slots) - 1)
-	for i := mix(key) & mask; ; i = (i + 1) & mask {
+	for i := engine.Fmix64(key) & mask; ; i = (i + 1) & mask {
 		s := h.slots[i]
 		if s == 0 {
 			return 0, false
@@ -53,7 +46,7 @@ func (h *keySet) insert(key uint64, idx uint32, non, term []uint64) {
 			if s == 0 {
 				continue
 			}
-			i := mix(keyAt(s-1, non, term)) & mask
+			i := engine.Fmix64(keyAt(s-1, non, term)) & mask
 			for h.slots[i] != 0 {
 				i = (i + 1) & mask
 			}
@@ -61,7 +54,7 @@ func (h *keySet) insert(key uint64, idx uint32, non, term []uint64) {
 		}
 	}
 	mask := uint64(len(h.slots) - 1)
-	i := mix(key) & mask
+	i := engine.Fmix64(key) & mask
 	for h.slots[i] != 0 {
 		i = (i + 1) & mask
 	}
