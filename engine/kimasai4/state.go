@@ -1,0 +1,221 @@
+package kimasai4
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+
+	"github.com/baolab/baolab/engine"
+)
+
+// NewStateAt returns a state for the hand-built position p with toMove to
+// move, at ply 0 (p counts as the initial position of the game's history).
+// It refuses a position with a stone outside the board or with no stones
+// at all. If exactly one player has no stones the game is already over
+// (the other player wins, all-captured); if the player to move has no
+// legal move, they have lost (no-moves).
+func NewStateAt(g engine.Game, p Position, toMove engine.Player) (engine.State, error) {
+	kg, ok := g.(*Game)
+	if !ok {
+		return nil, fmt.Errorf("%s: NewStateAt: game is %s", Name, g.Variant())
+	}
+	if toMove > engine.North {
+		return nil, fmt.Errorf("%s: NewStateAt: bad player %d", Name, toMove)
+	}
+	for q, b := range p.Stones {
+		if b&^kg.full != 0 {
+			return nil, fmt.Errorf("%s: NewStateAt: %v has stones outside holes 0..%d", Name, engine.Player(q), kg.size-1)
+		}
+	}
+	if p.Stones[0] == 0 && p.Stones[1] == 0 {
+		return nil, fmt.Errorf("%s: NewStateAt: no stones on the board", Name)
+	}
+	return kg.newState(p, toMove), nil
+}
+
+func (g *Game) newState(p Position, toMove engine.Player) *State {
+	s := &State{g: g, pos: p, toMove: toMove}
+	s.startStones = [2]int32{int32(bits.OnesCount32(p.Stones[0])), int32(bits.OnesCount32(p.Stones[1]))}
+	s.hash = g.fullHash(p, toMove)
+	s.cand = g.candidates(p.Stones[toMove])
+	s.Track.Start(s.hash, g.rules.Repetition == RepeatThird)
+	switch {
+	case p.Stones[toMove] == 0:
+		s.Track.End(engine.Win(toMove.Other()), engine.AllCaptured)
+	case p.Stones[toMove.Other()] == 0:
+		s.Track.End(engine.Win(toMove), engine.AllCaptured)
+	case s.cand == 0:
+		s.Track.End(engine.Win(toMove.Other()), engine.NoMoves)
+	}
+	if s.Track.Over() {
+		s.cand = 0
+	}
+	return s
+}
+
+// State is a kimasai-four-rows game in progress. Use it through the
+// engine.State interface; the zero value is not usable.
+type State struct {
+	engine.Track
+	g           *Game
+	pos         Position
+	toMove      engine.Player
+	cand        uint32   // candidates of the player to move (0 when over)
+	hash        uint64   // Zobrist hash of pos and toMove
+	startStones [2]int32 // stones of each player at ply 0
+	lost        [2]int32 // stones each player has lost by capture
+}
+
+// Position returns the current position.
+func (s *State) Position() Position { return s.pos }
+
+// Game returns the rule set this state plays.
+func (s *State) Game() engine.Game { return s.g }
+
+// Player returns the player to move.
+func (s *State) Player() engine.Player { return s.toMove }
+
+// Ply returns the number of moves played.
+func (s *State) Ply() int { return s.Track.Ply }
+
+// Candidates appends the legal moves in increasing order (every candidate
+// is legal: a step always ends).
+func (s *State) Candidates(buf []engine.Move) []engine.Move {
+	if s.Track.Over() {
+		return buf
+	}
+	return engine.AppendMoves(buf, uint64(s.cand))
+}
+
+// Legal is the same as Candidates.
+func (s *State) Legal(buf []engine.Move) []engine.Move { return s.Candidates(buf) }
+
+// Apply steps the stone in the mover's hole m to the next hole and makes
+// any capture. It returns ErrGameOver or ErrIllegalMove (wrapped) and
+// leaves the state unchanged on error.
+func (s *State) Apply(m engine.Move) (engine.MoveInfo, error) {
+	if s.Track.Res != engine.Ongoing {
+		return engine.MoveInfo{}, engine.ErrGameOver
+	}
+	if m >= 32 || s.cand&(1<<m) == 0 { // cand has no bit at or above 2n
+		return engine.MoveInfo{}, fmt.Errorf("%w: %s: %v cannot step from hole %d", engine.ErrIllegalMove, Name, s.toMove, m)
+	}
+	g := s.g
+	me, op := s.toMove, s.toMove^1
+	from := uint32(m)
+	to := from + 1
+	if to == g.size {
+		to = 0
+	}
+	s.pos.Stones[me] ^= 1<<from | 1<<to
+	h := s.hash ^ g.zob[me][from] ^ g.zob[me][to] ^ g.zSide
+	var taken int32
+	opp := s.pos.Stones[op]
+	if to < g.n {
+		f := g.n - 1 - to
+		if opp&(1<<f) != 0 {
+			h ^= g.zob[op][f]
+			taken = 1
+			back := g.n + to // the opponent's back hole behind front f (2n-1-f)
+			if opp&(1<<back) != 0 {
+				h ^= g.zob[op][back]
+				taken = 2
+			}
+			opp &^= 1<<f | 1<<back
+			s.pos.Stones[op] = opp
+			s.lost[op] += taken
+		}
+	}
+	s.toMove = op
+	s.hash = h
+	s.cand = g.candidates(opp)
+	// A capture is irreversible (stones only leave the board); so is every
+	// step, by the theorem in the package doc, unless trackAll is set.
+	seen := s.Track.Record(h, taken != 0 || !g.trackAll)
+	if s.cand == 0 {
+		if opp == 0 {
+			s.Track.End(engine.Win(me), engine.AllCaptured)
+		} else {
+			s.Track.End(engine.Win(me), engine.NoMoves)
+		}
+	} else if seen >= g.repeatAt {
+		s.Track.End(engine.Draw, engine.Repetition)
+		s.cand = 0
+	} else if s.Track.Ply >= g.rules.Common.MaxPlies {
+		s.Track.End(engine.Unfinished, engine.MaxPlies)
+		s.cand = 0
+	}
+	// Captures is 1 when the step took 1 or 2 stones.
+	return engine.MoveInfo{Laps: 1, Sown: 1, Captures: (taken + 1) / 2, Captured: taken}, nil
+}
+
+// Result returns the result (Ongoing while the game goes on).
+func (s *State) Result() engine.Result { return s.Track.Res }
+
+// EndReason returns why the game ended (NotOver while it goes on).
+func (s *State) EndReason() engine.EndReason { return s.Track.Reason }
+
+// Material returns the number of stones p has on the board.
+func (s *State) Material(p engine.Player) int { return bits.OnesCount32(s.pos.Stones[p&1]) }
+
+// Hash returns the Zobrist hash of the stones and the player to move.
+func (s *State) Hash() uint64 { return s.hash }
+
+// FirstRepeatPly returns the first ply whose position repeats an earlier
+// one, or -1.
+func (s *State) FirstRepeatPly() int { return s.Track.FirstRepeat }
+
+// NeverEndingMet returns 0: steps always end (the Track counter stays 0).
+func (s *State) NeverEndingMet() int { return s.Track.NeverEnding }
+
+// Clone returns an independent copy.
+func (s *State) Clone() engine.State {
+	c := &State{}
+	c.CopyFrom(s)
+	return c
+}
+
+// CopyFrom makes s equal to src, which must be a *State of this package.
+// It does not allocate once s has grown.
+func (s *State) CopyFrom(src engine.State) {
+	o := src.(*State)
+	t := s.Track
+	*s = *o
+	s.Track = t
+	s.Track.CopyFrom(&o.Track)
+}
+
+// Check verifies the state's invariants: no stone outside the board,
+// conservation (stones on the board plus stones lost equal the stones at
+// the start), the incremental hash and the candidate set.
+func (s *State) Check() error {
+	g := s.g
+	for q, b := range s.pos.Stones {
+		p := engine.Player(q)
+		if b&^g.full != 0 {
+			return fmt.Errorf("%v has stones outside holes 0..%d: %#x", p, g.size-1, b)
+		}
+		if n := int32(bits.OnesCount32(b)); n+s.lost[q] != s.startStones[q] || s.lost[q] < 0 {
+			return fmt.Errorf("conservation: %v has %d stones and lost %d, started with %d", p, n, s.lost[q], s.startStones[q])
+		}
+	}
+	if h := g.fullHash(s.pos, s.toMove); h != s.hash {
+		return fmt.Errorf("hash %#x, recomputed %#x", s.hash, h)
+	}
+	if s.toMove > engine.North {
+		return fmt.Errorf("bad player to move %d", s.toMove)
+	}
+	if s.Track.Over() {
+		if s.cand != 0 {
+			return errors.New("candidates left after the end")
+		}
+		return nil
+	}
+	if c := g.candidates(s.pos.Stones[s.toMove]); c != s.cand {
+		return fmt.Errorf("candidates %#x, recomputed %#x", s.cand, c)
+	}
+	if s.cand == 0 || s.pos.Stones[0] == 0 || s.pos.Stones[1] == 0 {
+		return errors.New("game not over in a final position")
+	}
+	return nil
+}

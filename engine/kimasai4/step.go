@@ -1,0 +1,52 @@
+package kimasai4
+
+import (
+	"math/bits"
+
+	"github.com/baolab/baolab/engine"
+)
+
+// Position is a kimasai-four-rows position without the player to move.
+//
+// Stones[p] is player p's bitboard (p is engine.South or engine.North):
+// bit h is set when p has a stone in their own hole h, numbered in p's
+// stepping order (0..n-1 front row from p's right to left, n..2n-1 back
+// row from p's left to right). Bits 2n and above must be zero.
+type Position struct {
+	Stones [2]uint32
+}
+
+// candidates returns the stones of bitboard b whose next hole is empty.
+func (g *Game) candidates(b uint32) uint32 {
+	next := b>>1 | (b&1)<<(g.size-1) // bit h: stone in hole h+1 (mod 2n)
+	return b &^ next
+}
+
+func (g *Game) fullHash(p Position, toMove engine.Player) uint64 {
+	var h uint64
+	for q := range p.Stones {
+		for b := p.Stones[q]; b != 0; b &= b - 1 {
+			h ^= g.zob[q][bits.TrailingZeros32(b)]
+		}
+	}
+	if toMove == engine.North {
+		h ^= g.zSide
+	}
+	return h
+}
+
+// step plays the step from hole from (a candidate) on the mover's and the
+// opponent's bitboards and returns them with the stones captured.
+func (g *Game) step(me, op, from uint32) (me2, op2 uint32, taken int32) {
+	to := from + 1
+	if to == g.size {
+		to = 0
+	}
+	me2, op2 = me^(1<<from|1<<to), op
+	if to < g.n && op&(1<<(g.n-1-to)) != 0 {
+		gone := op & (1<<(g.n-1-to) | 1<<(g.n+to))
+		op2 = op &^ gone
+		taken = int32(bits.OnesCount32(gone))
+	}
+	return me2, op2, taken
+}
