@@ -53,11 +53,11 @@ func TestTrackFirstRepeat(t *testing.T) {
 		want  int
 	}{{2, false, 1}, {3, false, 1}, {1, true, 1}, {2, false, 1}, {1, false, 2}} {
 		if got := tr.Record(c.h, c.irrev); got != c.want {
-			t.Fatalf("ply %d: Record = %d, want %d", tr.Ply, got, c.want)
+			t.Fatalf("ply %d: Record = %d, want %d", tr.Ply(), got, c.want)
 		}
 	}
-	if tr.FirstRepeat != 5 {
-		t.Errorf("FirstRepeat %d, want 5", tr.FirstRepeat)
+	if tr.FirstRepeatPly() != 5 {
+		t.Errorf("FirstRepeat %d, want 5", tr.FirstRepeatPly())
 	}
 	if tr.Record(1, false) != 0 {
 		t.Error("positions still recorded after the first repeat without CountAll")
@@ -66,8 +66,8 @@ func TestTrackFirstRepeat(t *testing.T) {
 	tr.Record(8, false)
 	tr.Record(7, false)
 	tr.Record(8, false)
-	if n := tr.Record(7, false); n != 3 || tr.FirstRepeat != 2 {
-		t.Errorf("CountAll: third occurrence count %d FirstRepeat %d", n, tr.FirstRepeat)
+	if n := tr.Record(7, false); n != 3 || tr.FirstRepeatPly() != 2 {
+		t.Errorf("CountAll: third occurrence count %d FirstRepeat %d", n, tr.FirstRepeatPly())
 	}
 }
 
@@ -107,4 +107,38 @@ func lenOf(ref map[uint64]int) (n int) {
 		n += c
 	}
 	return n
+}
+
+// TestTrackAccessors: the counters and the result change only through
+// Track's methods, and CopyFrom carries all of them.
+func TestTrackAccessors(t *testing.T) {
+	var tr Track
+	tr.Start(1, true)
+	if tr.Ply() != 0 || tr.Result() != Ongoing || tr.EndReason() != NotOver || tr.FirstRepeatPly() != -1 ||
+		tr.NeverEndingMet() != 0 || tr.Rejected() != 0 || !tr.CountsAll() || tr.HistoryLen() != 1 {
+		t.Fatalf("after Start: %+v", tr)
+	}
+	tr.Reject(3)
+	tr.Reject(5)
+	if tr.Rejected() != 1<<3|1<<5 || tr.NeverEndingMet() != 2 {
+		t.Errorf("after two Rejects: rejected %#x met %d", tr.Rejected(), tr.NeverEndingMet())
+	}
+	tr.Plant(2)
+	if tr.HistoryLen() != 2 {
+		t.Errorf("after Plant: history %d, want 2", tr.HistoryLen())
+	}
+	if n := tr.Record(2, false); n != 2 || tr.Ply() != 1 || tr.Rejected() != 0 || tr.FirstRepeatPly() != 1 {
+		t.Errorf("Record of a planted position: count %d ply %d rejected %#x first repeat %d",
+			n, tr.Ply(), tr.Rejected(), tr.FirstRepeatPly())
+	}
+	tr.PlayNeverEnding()
+	tr.End(Draw, InfiniteMove)
+	var cp Track
+	cp.CopyFrom(&tr)
+	for _, x := range []*Track{&tr, &cp} {
+		if x.NeverEndingMet() != 3 || x.Result() != Draw || x.EndReason() != InfiniteMove || !x.Over() ||
+			x.HistoryLen() != 3 || x.Ply() != 1 || !x.CountsAll() {
+			t.Errorf("after PlayNeverEnding, End and CopyFrom: %+v", *x)
+		}
+	}
 }

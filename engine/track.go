@@ -2,64 +2,101 @@ package engine
 
 // Track keeps the game-level record that every variant needs: ply count,
 // result and end reason, repeated positions, and the moves found
-// never-ending at the current ply. Variants embed it in their State.
+// never-ending at the current ply. Variants embed it in their State; its
+// fields change only through its methods.
 type Track struct {
-	Ply         int
-	Res         Result
-	Reason      EndReason
-	FirstRepeat int // -1 until a position repeats
-	NeverEnding int // never-ending moves met
-	Rejected    uint64
-	// CountAll keeps recording positions after the first repeat (needed
+	ply         int
+	res         Result
+	reason      EndReason
+	firstRepeat int    // -1 until a position repeats
+	neverEnding int    // never-ending moves met
+	rejected    uint64 // moves found never-ending at this ply, one bit each
+	// countAll keeps recording positions after the first repeat (needed
 	// when a rule counts occurrences, e.g. repetition=third).
-	CountAll bool
-	History  History
+	countAll bool
+	history  History
 }
+
+// Ply returns the number of moves played.
+func (t *Track) Ply() int { return t.ply }
+
+// Result returns the result (Ongoing while the game goes on).
+func (t *Track) Result() Result { return t.res }
+
+// EndReason returns why the game ended (NotOver while it goes on).
+func (t *Track) EndReason() EndReason { return t.reason }
+
+// FirstRepeatPly returns the first ply whose position repeats an earlier
+// one, or -1.
+func (t *Track) FirstRepeatPly() int { return t.firstRepeat }
+
+// NeverEndingMet returns the never-ending moves met: rejected by Reject
+// plus played by PlayNeverEnding.
+func (t *Track) NeverEndingMet() int { return t.neverEnding }
+
+// Rejected returns the moves found never-ending at this ply, bit m for
+// move m.
+func (t *Track) Rejected() uint64 { return t.rejected }
+
+// CountsAll reports whether positions are recorded after the first
+// repeat (the countAll argument of Start).
+func (t *Track) CountsAll() bool { return t.countAll }
+
+// HistoryLen returns the number of positions recorded since the last
+// irreversible move (the current one included).
+func (t *Track) HistoryLen() int { return t.history.Len() }
+
+// Plant records the position hashing to h as one more earlier occurrence,
+// without a move: tests use it to build histories that play cannot reach.
+func (t *Track) Plant(h uint64) { t.history.Push(h) }
+
+// PlayNeverEnding notes a never-ending move played (infinite=draw).
+func (t *Track) PlayNeverEnding() { t.neverEnding++ }
 
 // Start resets t for a new game whose initial position hashes to h.
 func (t *Track) Start(h uint64, countAll bool) {
-	t.Ply, t.Res, t.Reason, t.FirstRepeat, t.NeverEnding, t.Rejected, t.CountAll = 0, Ongoing, NotOver, -1, 0, 0, countAll
-	t.History.ResetTo(h)
+	t.ply, t.res, t.reason, t.firstRepeat, t.neverEnding, t.rejected, t.countAll = 0, Ongoing, NotOver, -1, 0, 0, countAll
+	t.history.ResetTo(h)
 }
 
 // Record notes a move just played that led to a position hashing to h.
 // irreversible says the move made every earlier position unreachable. It
 // returns how often the position has occurred (since the last irreversible
 // move), or 0 when positions are no longer recorded (a repeat was already
-// found and CountAll is off).
+// found and countAll is off).
 func (t *Track) Record(h uint64, irreversible bool) int {
-	t.Ply++
-	t.Rejected = 0
-	if t.FirstRepeat >= 0 && !t.CountAll {
+	t.ply++
+	t.rejected = 0
+	if t.firstRepeat >= 0 && !t.countAll {
 		return 0
 	}
 	if irreversible {
-		t.History.ResetTo(h)
+		t.history.ResetTo(h)
 		return 1
 	}
-	n := t.History.Push(h)
-	if n > 1 && t.FirstRepeat < 0 {
-		t.FirstRepeat = t.Ply
+	n := t.history.Push(h)
+	if n > 1 && t.firstRepeat < 0 {
+		t.firstRepeat = t.ply
 	}
 	return n
 }
 
 // End ends the game.
-func (t *Track) End(r Result, why EndReason) { t.Res, t.Reason = r, why }
+func (t *Track) End(r Result, why EndReason) { t.res, t.reason = r, why }
 
 // Over reports whether the game is over.
-func (t *Track) Over() bool { return t.Res != Ongoing }
+func (t *Track) Over() bool { return t.res != Ongoing }
 
 // Reject notes that move m was found never-ending at this ply.
 func (t *Track) Reject(m Move) {
-	t.Rejected |= 1 << m
-	t.NeverEnding++
+	t.rejected |= 1 << m
+	t.neverEnding++
 }
 
 // CopyFrom makes t equal to src without allocating once t has grown.
 func (t *Track) CopyFrom(src *Track) {
-	h := t.History
+	h := t.history
 	*t = *src
-	t.History = h
-	t.History.CopyFrom(&src.History)
+	t.history = h
+	t.history.CopyFrom(&src.history)
 }

@@ -16,7 +16,7 @@ func (g *Game) Perft(s engine.State, depth int) uint64 {
 	if depth == 0 {
 		return 1
 	}
-	if st.Track.Over() && (st.Reason == engine.InnerRowEmpty || st.Reason == engine.InfiniteMove) {
+	if st.Track.Over() && (st.Track.EndReason() == engine.InnerRowEmpty || st.Track.EndReason() == engine.InfiniteMove) {
 		return 0
 	}
 	return g.perft(st.x, depth)

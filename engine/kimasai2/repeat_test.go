@@ -75,7 +75,7 @@ func TestRaidKeepsHistory(t *testing.T) {
 		s := g.NewState().(*State)
 		var buf []engine.Move
 		for !s.Over() && s.FirstRepeatPly() < 0 {
-			before := s.History.Len()
+			before := s.Track.HistoryLen()
 			buf = s.Candidates(buf[:0])
 			info, err := s.Apply(buf[rng.IntN(len(buf))])
 			if err != nil {
@@ -83,8 +83,8 @@ func TestRaidKeepsHistory(t *testing.T) {
 			}
 			if info.Captures > 0 {
 				raids++
-				if s.History.Len() != before+1 {
-					t.Fatalf("game %d ply %d: history %d after a raid, want %d", game, s.Ply(), s.History.Len(), before+1)
+				if s.Track.HistoryLen() != before+1 {
+					t.Fatalf("game %d ply %d: history %d after a raid, want %d", game, s.Ply(), s.Track.HistoryLen(), before+1)
 				}
 			}
 		}

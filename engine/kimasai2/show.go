@@ -22,7 +22,7 @@ func (s *State) String() string {
 	g := s.g
 	H := g.Holes
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s ply %d, phase %d", g.ruleset, s.Track.Ply, s.Phase())
+	fmt.Fprintf(&b, "%s ply %d, phase %d", g.ruleset, s.Track.Ply(), s.Phase())
 	if s.x.opening {
 		b.WriteString(" (opening move)")
 	}
@@ -42,7 +42,7 @@ func (s *State) String() string {
 	row("south inner", engine.South, func(c int) int { return c }, false)
 	row("south outer", engine.South, func(c int) int { return 2*H - 1 - c }, true)
 	if s.Track.Over() {
-		fmt.Fprintf(&b, "game over: result %s (%s)\n", s.Res, s.Reason)
+		fmt.Fprintf(&b, "game over: result %s (%s)\n", s.Track.Result(), s.Track.EndReason())
 	} else {
 		fmt.Fprintf(&b, "%s to move\n", s.x.toMove)
 	}

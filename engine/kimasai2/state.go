@@ -123,23 +123,23 @@ func (s *State) Game() engine.Game { return s.g }
 func (s *State) Player() engine.Player { return s.x.toMove }
 
 // Ply returns the number of moves played.
-func (s *State) Ply() int { return s.Track.Ply }
+func (s *State) Ply() int { return s.Track.Ply() }
 
 // Over reports whether the game is over.
 func (s *State) Over() bool { return s.Track.Over() }
 
 // Result returns the result.
-func (s *State) Result() engine.Result { return s.Res }
+func (s *State) Result() engine.Result { return s.Track.Result() }
 
 // EndReason returns why the game ended.
-func (s *State) EndReason() engine.EndReason { return s.Reason }
+func (s *State) EndReason() engine.EndReason { return s.Track.EndReason() }
 
 // FirstRepeatPly returns the first ply whose position repeated an earlier
 // one, or -1.
-func (s *State) FirstRepeatPly() int { return s.FirstRepeat }
+func (s *State) FirstRepeatPly() int { return s.Track.FirstRepeatPly() }
 
 // NeverEndingMet returns the never-ending moves met so far.
-func (s *State) NeverEndingMet() int { return s.NeverEnding }
+func (s *State) NeverEndingMet() int { return s.Track.NeverEndingMet() }
 
 // Hash returns the position hash (board, reserves, opening flag, player to
 // move).
@@ -160,7 +160,7 @@ func (s *State) Candidates(buf []engine.Move) []engine.Move {
 	if s.Track.Over() {
 		return buf
 	}
-	return engine.AppendMoves(buf, s.cand&^s.Rejected)
+	return engine.AppendMoves(buf, s.cand&^s.Track.Rejected())
 }
 
 // Legal appends the exact legal moves: with infinite=illegal the
@@ -170,7 +170,7 @@ func (s *State) Legal(buf []engine.Move) []engine.Move {
 	if s.Track.Over() {
 		return buf
 	}
-	for m := s.cand &^ s.Rejected; m != 0; m &= m - 1 {
+	for m := s.cand &^ s.Track.Rejected(); m != 0; m &= m - 1 {
 		mv := bits.TrailingZeros64(m)
 		if !s.g.InfiniteDraw {
 			y := s.x
@@ -188,7 +188,7 @@ func (s *State) Apply(m engine.Move) (engine.MoveInfo, error) {
 	if s.Track.Over() {
 		return engine.MoveInfo{}, engine.ErrGameOver
 	}
-	if int(m) >= s.g.n || (s.cand&^s.Rejected)>>m&1 == 0 {
+	if int(m) >= s.g.n || (s.cand&^s.Track.Rejected())>>m&1 == 0 {
 		return engine.MoveInfo{}, errIllegal
 	}
 	g := s.g
@@ -198,7 +198,7 @@ func (s *State) Apply(m engine.Move) (engine.MoveInfo, error) {
 	if info.NeverEnding {
 		if !g.InfiniteDraw {
 			s.Reject(m)
-			if s.cand&^s.Rejected == 0 {
+			if s.cand&^s.Track.Rejected() == 0 {
 				s.End(engine.Win(mover.Other()), engine.NoMoves)
 				s.cand = 0
 			}
@@ -207,7 +207,7 @@ func (s *State) Apply(m engine.Move) (engine.MoveInfo, error) {
 		// infinite=draw: the move is played and the game ends drawn. The
 		// sowing has no final position, so the board stays as it was
 		// before the move; only the turn passes.
-		s.NeverEnding++
+		s.Track.PlayNeverEnding()
 		s.x.toMove = mover.Other()
 		s.cand = 0
 		s.Record(g.hash(&s.x), true)
@@ -224,7 +224,7 @@ func (s *State) Apply(m engine.Move) (engine.MoveInfo, error) {
 		s.End(engine.Win(opp), engine.InnerRowEmpty)
 	case s.cand == 0:
 		s.End(engine.Win(mover), engine.NoMoves)
-	case s.Track.Ply >= g.Common.MaxPlies:
+	case s.Track.Ply() >= g.Common.MaxPlies:
 		s.End(engine.Unfinished, engine.MaxPlies)
 	}
 	if s.Track.Over() {

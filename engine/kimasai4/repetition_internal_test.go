@@ -100,7 +100,7 @@ func planted(t *testing.T, rs string, k int) *State {
 		t.Fatalf("probe: %v %+v", err, info)
 	}
 	for i := 0; i < k; i++ {
-		s.Track.History.Push(probe.Hash())
+		s.Track.Plant(probe.Hash())
 	}
 	return s
 }
@@ -138,8 +138,8 @@ func TestRepetitionReadings(t *testing.T) {
 		if !c.over && (s.Result() != engine.Ongoing || len(s.Candidates(nil)) == 0) {
 			t.Errorf("case %d: result %v", i, s.Result())
 		}
-		if s.Track.CountAll != c.countsAll {
-			t.Errorf("case %d: CountAll %v", i, s.Track.CountAll)
+		if s.Track.CountsAll() != c.countsAll {
+			t.Errorf("case %d: CountAll %v", i, s.Track.CountsAll())
 		}
 	}
 	// repetition=none: after a repeat the game goes on to max_plies.
@@ -153,16 +153,16 @@ func TestRepetitionReadings(t *testing.T) {
 	// A capture resets the history (earlier positions can never recur).
 	s = planted(t, "kimasai-four-rows:holes=4,repetition=third", 1)
 	for ply := 0; !s.Over(); ply++ {
-		n := s.Track.History.Len()
+		n := s.Track.HistoryLen()
 		info, err := s.Apply(s.Candidates(nil)[0])
 		if err != nil {
 			t.Fatal(err)
 		}
-		if info.Captures == 0 && s.Track.History.Len() != n+1 {
-			t.Errorf("ply %d: history %d -> %d without a capture", ply, n, s.Track.History.Len())
+		if info.Captures == 0 && s.Track.HistoryLen() != n+1 {
+			t.Errorf("ply %d: history %d -> %d without a capture", ply, n, s.Track.HistoryLen())
 		}
-		if info.Captures != 0 && s.Track.History.Len() != 1 {
-			t.Errorf("ply %d: history %d after a capture", ply, s.Track.History.Len())
+		if info.Captures != 0 && s.Track.HistoryLen() != 1 {
+			t.Errorf("ply %d: history %d after a capture", ply, s.Track.HistoryLen())
 		}
 	}
 }

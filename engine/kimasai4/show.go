@@ -36,9 +36,9 @@ func (s *State) String() string {
 	row("South back: ", engine.South, func(c int) int { return n + c })
 	fmt.Fprintf(&b, "stones: south %d, north %d\n", s.Material(engine.South), s.Material(engine.North))
 	if s.Track.Over() {
-		fmt.Fprintf(&b, "ply %d, game over: %v (%v)\n", s.Track.Ply, s.Track.Res, s.Track.Reason)
+		fmt.Fprintf(&b, "ply %d, game over: %v (%v)\n", s.Track.Ply(), s.Track.Result(), s.Track.EndReason())
 	} else {
-		fmt.Fprintf(&b, "ply %d, %v to move\n", s.Track.Ply, s.toMove)
+		fmt.Fprintf(&b, "ply %d, %v to move\n", s.Track.Ply(), s.toMove)
 	}
 	return b.String()
 }

@@ -76,7 +76,7 @@ func (s *State) Game() engine.Game { return s.g }
 func (s *State) Player() engine.Player { return s.toMove }
 
 // Ply returns the number of moves played.
-func (s *State) Ply() int { return s.Track.Ply }
+func (s *State) Ply() int { return s.Track.Ply() }
 
 // Candidates appends the legal moves in increasing order (every candidate
 // is legal: a step always ends).
@@ -94,7 +94,7 @@ func (s *State) Legal(buf []engine.Move) []engine.Move { return s.Candidates(buf
 // any capture. It returns ErrGameOver or ErrIllegalMove (wrapped) and
 // leaves the state unchanged on error.
 func (s *State) Apply(m engine.Move) (engine.MoveInfo, error) {
-	if s.Track.Res != engine.Ongoing {
+	if s.Track.Result() != engine.Ongoing {
 		return engine.MoveInfo{}, engine.ErrGameOver
 	}
 	if m >= 32 || s.cand&(1<<m) == 0 { // cand has no bit at or above 2n
@@ -141,7 +141,7 @@ func (s *State) Apply(m engine.Move) (engine.MoveInfo, error) {
 	} else if seen >= g.repeatAt {
 		s.Track.End(engine.Draw, engine.Repetition)
 		s.cand = 0
-	} else if s.Track.Ply >= g.rules.Common.MaxPlies {
+	} else if s.Track.Ply() >= g.rules.Common.MaxPlies {
 		s.Track.End(engine.Unfinished, engine.MaxPlies)
 		s.cand = 0
 	}
@@ -150,10 +150,10 @@ func (s *State) Apply(m engine.Move) (engine.MoveInfo, error) {
 }
 
 // Result returns the result (Ongoing while the game goes on).
-func (s *State) Result() engine.Result { return s.Track.Res }
+func (s *State) Result() engine.Result { return s.Track.Result() }
 
 // EndReason returns why the game ended (NotOver while it goes on).
-func (s *State) EndReason() engine.EndReason { return s.Track.Reason }
+func (s *State) EndReason() engine.EndReason { return s.Track.EndReason() }
 
 // Material returns the number of stones p has on the board.
 func (s *State) Material(p engine.Player) int { return bits.OnesCount32(s.pos.Stones[p&1]) }
@@ -163,10 +163,10 @@ func (s *State) Hash() uint64 { return s.hash }
 
 // FirstRepeatPly returns the first ply whose position repeats an earlier
 // one, or -1.
-func (s *State) FirstRepeatPly() int { return s.Track.FirstRepeat }
+func (s *State) FirstRepeatPly() int { return s.Track.FirstRepeatPly() }
 
 // NeverEndingMet returns 0: steps always end (the Track counter stays 0).
-func (s *State) NeverEndingMet() int { return s.Track.NeverEnding }
+func (s *State) NeverEndingMet() int { return s.Track.NeverEndingMet() }
 
 // Clone returns an independent copy.
 func (s *State) Clone() engine.State {

@@ -210,7 +210,7 @@ func (g *Game) Perft(s engine.State, depth int) uint64 {
 	if depth == 0 {
 		return 1
 	}
-	if st.Track.Reason == engine.InfiniteMove {
+	if st.Track.EndReason() == engine.InfiniteMove {
 		return 0
 	}
 	return st.g.perft(st.p, depth)

@@ -121,20 +121,20 @@ func (s *State) Game() engine.Game { return s.g }
 func (s *State) Player() engine.Player { return s.p.toMove }
 
 // Ply returns the number of moves played.
-func (s *State) Ply() int { return s.Track.Ply }
+func (s *State) Ply() int { return s.Track.Ply() }
 
 // Result returns the result (engine.Ongoing while the game goes on).
-func (s *State) Result() engine.Result { return s.Track.Res }
+func (s *State) Result() engine.Result { return s.Track.Result() }
 
 // EndReason returns why the game ended.
-func (s *State) EndReason() engine.EndReason { return s.Track.Reason }
+func (s *State) EndReason() engine.EndReason { return s.Track.EndReason() }
 
 // FirstRepeatPly returns the first ply whose position repeats an earlier
 // one, or -1.
-func (s *State) FirstRepeatPly() int { return s.Track.FirstRepeat }
+func (s *State) FirstRepeatPly() int { return s.Track.FirstRepeatPly() }
 
 // NeverEndingMet returns the number of never-ending moves met.
-func (s *State) NeverEndingMet() int { return s.Track.NeverEnding }
+func (s *State) NeverEndingMet() int { return s.Track.NeverEndingMet() }
 
 // Material returns p's score: seeds in p's unreserved holes and in the
 // holes p reserved, plus p's bank.
@@ -146,20 +146,20 @@ func (s *State) Hash() uint64 { return engine.Fmix64(s.p.lin + uint64(s.p.toMove
 
 // Candidates appends the candidate moves in increasing order.
 func (s *State) Candidates(buf []engine.Move) []engine.Move {
-	if s.Track.Res != engine.Ongoing {
+	if s.Track.Result() != engine.Ongoing {
 		return buf
 	}
-	return engine.AppendMoves(buf, uint64(s.p.cand&^uint32(s.Track.Rejected)))
+	return engine.AppendMoves(buf, uint64(s.p.cand&^uint32(s.Track.Rejected())))
 }
 
 // Legal appends the legal moves in increasing order: the candidates whose
 // sowing ends (with infinite=draw, every candidate).
 func (s *State) Legal(buf []engine.Move) []engine.Move {
-	if s.Track.Res != engine.Ongoing {
+	if s.Track.Result() != engine.Ongoing {
 		return buf
 	}
 	var info engine.MoveInfo
-	for c := s.p.cand &^ uint32(s.Track.Rejected); c != 0; c &= c - 1 {
+	for c := s.p.cand &^ uint32(s.Track.Rejected()); c != 0; c &= c - 1 {
 		q := s.p
 		if s.g.rules.InfiniteDraw || s.g.sow(&q, trailing(c), &info) == sowEnded {
 			buf = append(buf, engine.Move(trailing(c)))
@@ -175,13 +175,13 @@ func (s *State) Legal(buf []engine.Move) []engine.Move {
 // the ply is counted and the turn passes.
 func (s *State) Apply(m engine.Move) (engine.MoveInfo, error) {
 	var info engine.MoveInfo
-	if s.Track.Res != engine.Ongoing {
+	if s.Track.Result() != engine.Ongoing {
 		return info, errGameOver
 	}
 	if int(m) >= s.g.rules.Holes {
 		return info, fmt.Errorf("kingulu: move %d: %w (holes are 0..%d)", m, engine.ErrIllegalMove, s.g.rules.Holes-1)
 	}
-	if s.Track.Rejected&(1<<m) != 0 {
+	if s.Track.Rejected()&(1<<m) != 0 {
 		info.NeverEnding = true
 		return info, errNeverEnding[m]
 	}
@@ -197,12 +197,12 @@ func (s *State) Apply(m engine.Move) (engine.MoveInfo, error) {
 		info.Captures, info.Captured, info.Reserved = 0, 0, false
 		if !s.g.rules.InfiniteDraw {
 			s.Track.Reject(m)
-			if s.p.cand&^uint32(s.Track.Rejected) == 0 {
+			if s.p.cand&^uint32(s.Track.Rejected()) == 0 {
 				s.endByScore()
 			}
 			return info, errNeverEnding[m]
 		}
-		s.Track.NeverEnding++
+		s.Track.PlayNeverEnding()
 		s.p.toMove ^= 1
 		s.p.cand = s.g.candidates(&s.p)
 		s.Track.Record(s.Hash(), true)
@@ -215,7 +215,7 @@ func (s *State) Apply(m engine.Move) (engine.MoveInfo, error) {
 	switch {
 	case q.cand == 0:
 		s.endByScore()
-	case s.Track.Ply >= s.g.rules.MaxPlies:
+	case s.Track.Ply() >= s.g.rules.MaxPlies:
 		s.Track.End(engine.Unfinished, engine.MaxPlies)
 	}
 	return info, nil
@@ -342,14 +342,14 @@ func (s *State) String() string {
 	if res != 0 {
 		b.WriteString("[n]: reserved by the player across\n")
 	}
-	fmt.Fprintf(&b, "ply %d: ", s.Track.Ply)
-	switch s.Track.Res {
+	fmt.Fprintf(&b, "ply %d: ", s.Track.Ply())
+	switch s.Track.Result() {
 	case engine.Ongoing:
 		fmt.Fprintf(&b, "%v to move\n", p.toMove)
 	case engine.Draw, engine.Unfinished:
-		fmt.Fprintf(&b, "game over: %v (%v)\n", s.Track.Res, s.Track.Reason)
+		fmt.Fprintf(&b, "game over: %v (%v)\n", s.Track.Result(), s.Track.EndReason())
 	default:
-		fmt.Fprintf(&b, "game over: %v wins (%v)\n", s.Track.Res, s.Track.Reason)
+		fmt.Fprintf(&b, "game over: %v wins (%v)\n", s.Track.Result(), s.Track.EndReason())
 	}
 	return b.String()
 }
