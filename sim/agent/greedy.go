@@ -1,6 +1,10 @@
 package agent
 
-import "github.com/baolab/baolab/engine"
+import (
+	"math/rand/v2"
+
+	"github.com/baolab/baolab/engine"
+)
 
 type greedyAgent struct {
 	seeded
@@ -16,28 +20,35 @@ func newGreedy(g engine.Game) *greedyAgent {
 // Choose plays each move on a spare copy of s and returns one that scores
 // best for the mover, ties broken uniformly at random.
 func (a *greedyAgent) Choose(s engine.State, moves []engine.Move) engine.Move {
+	return greedyChoice(a.rng, a.spare, s, moves)
+}
+
+// greedyChoice plays each of moves from s on spare and returns one that
+// leaves the best score for the mover of s, ties broken uniformly at random
+// with rng. When every move is never-ending any will do: the caller's Apply
+// rejects it and the state ends the game when none is left. The greedy
+// agent and mcts's greedy rollouts both choose with it.
+func greedyChoice(rng *rand.Rand, spare, s engine.State, moves []engine.Move) engine.Move {
 	me := s.Player()
 	best, ties := -scoreInf, 0
 	choice := moves[0]
 	for _, m := range moves {
-		if !applyOn(a.spare, s, m) {
+		if !applyOn(spare, s, m) {
 			continue // never-ending with infinite=illegal: not playable
 		}
-		v := score(a.spare, me, 1)
+		v := score(spare, me, 1)
 		switch {
 		case v > best:
 			best, ties, choice = v, 1, m
 		case v == best:
 			ties++
-			if a.rng.IntN(ties) == 0 {
+			if rng.IntN(ties) == 0 {
 				choice = m
 			}
 		}
 	}
 	if ties == 0 {
-		// Every move is never-ending: any will do, the caller's Apply
-		// rejects it and the state ends the game when none is left.
-		return moves[a.rng.IntN(len(moves))]
+		return moves[rng.IntN(len(moves))]
 	}
 	return choice
 }

@@ -216,7 +216,7 @@ func (a *mctsAgent) rollout(root engine.Player) float64 {
 		a.buf = a.sim.Candidates(a.buf[:0])
 		var m engine.Move
 		if a.greedy {
-			m = a.greedyMove()
+			m = greedyChoice(a.rng, a.spare, a.sim, a.buf)
 		} else {
 			m = a.buf[a.rng.IntN(len(a.buf))]
 		}
@@ -236,32 +236,4 @@ func outcome(s engine.State, p engine.Player) float64 {
 		return 0
 	}
 	return 0.5
-}
-
-// greedyMove returns the move of a.buf that scores best for the mover of
-// a.sim after the move (as the greedy agent chooses), ties broken at
-// random; any move if every one is never-ending (Apply then rejects it).
-func (a *mctsAgent) greedyMove() engine.Move {
-	me := a.sim.Player()
-	best, ties := -scoreInf, 0
-	choice := a.buf[0]
-	for _, m := range a.buf {
-		if !applyOn(a.spare, a.sim, m) {
-			continue
-		}
-		v := score(a.spare, me, 1)
-		switch {
-		case v > best:
-			best, ties, choice = v, 1, m
-		case v == best:
-			ties++
-			if a.rng.IntN(ties) == 0 {
-				choice = m
-			}
-		}
-	}
-	if ties == 0 {
-		return a.buf[a.rng.IntN(len(a.buf))]
-	}
-	return choice
 }
