@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/baolab/baolab/analysis/diagram"
 	"github.com/baolab/baolab/analysis/htmlreport"
-	"github.com/baolab/baolab/diagram"
 	"github.com/baolab/baolab/engine"
 )
 

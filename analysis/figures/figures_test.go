@@ -18,6 +18,7 @@ import (
 
 	"github.com/baolab/baolab/analysis/effects"
 	"github.com/baolab/baolab/analysis/internal/fixture"
+	"github.com/baolab/baolab/analysis/internal/pngdiff"
 	"github.com/baolab/baolab/analysis/summary"
 	"github.com/baolab/baolab/engine"
 )
@@ -339,7 +340,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v (go test -update creates it)", err)
 			}
-			diff, err := pixelDiff(b.Bytes(), want)
+			diff, err := pngdiff.Share(b.Bytes(), want)
 			if err != nil || diff > 0.001 {
 				got := filepath.Join(t.TempDir(), c.prefix+f.Name+".png")
 				os.WriteFile(got, b.Bytes(), 0o644)
@@ -347,42 +348,6 @@ func TestGolden(t *testing.T) {
 			}
 		}
 	}
-}
-
-// pixelDiff returns the share of pixels that differ between two PNG
-// images of the same size (1 when the sizes differ). gonum's cmpimg would
-// need another module (rsc.io/pdf) for the same check.
-func pixelDiff(a, b []byte) (float64, error) {
-	ia, err := png.Decode(bytes.NewReader(a))
-	if err != nil {
-		return 1, err
-	}
-	ib, err := png.Decode(bytes.NewReader(b))
-	if err != nil {
-		return 1, err
-	}
-	if ia.Bounds() != ib.Bounds() {
-		return 1, nil
-	}
-	r := ia.Bounds()
-	n := 0
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			r1, g1, b1, _ := ia.At(x, y).RGBA()
-			r2, g2, b2, _ := ib.At(x, y).RGBA()
-			if absDiff(r1, r2)+absDiff(g1, g2)+absDiff(b1, b2) > 3*0x1000 {
-				n++
-			}
-		}
-	}
-	return float64(n) / float64(r.Dx()*r.Dy()), nil
-}
-
-func absDiff(a, b uint32) uint32 {
-	if a > b {
-		return a - b
-	}
-	return b - a
 }
 
 // TestSixtyFourReadings checks that a grid of 64 readings gives figures at

@@ -5,7 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/baolab/baolab/diagram"
+	"github.com/baolab/baolab/analysis/diagram"
 	"github.com/baolab/baolab/engine"
 )
 

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"image/png"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -13,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/baolab/baolab/analysis/internal/pngdiff"
 	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/engine/kingulu"
 )
@@ -367,46 +367,11 @@ func TestGolden(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v (go test -update creates it)", err)
 		}
-		diff, err := pixelDiff(buf.Bytes(), want)
+		diff, err := pngdiff.Share(buf.Bytes(), want)
 		if err != nil || diff > 0.002 {
 			got := filepath.Join(t.TempDir(), c.name+".png")
 			os.WriteFile(got, buf.Bytes(), 0o644)
 			t.Errorf("%s: %.4f of the pixels differ from %s (see %s; go test -update rewrites it); %v", c.name, diff, path, got, err)
 		}
 	}
-}
-
-// pixelDiff returns the share of pixels that differ noticeably between
-// two PNG images of the same size (1 when the sizes differ).
-func pixelDiff(a, b []byte) (float64, error) {
-	ia, err := png.Decode(bytes.NewReader(a))
-	if err != nil {
-		return 1, err
-	}
-	ib, err := png.Decode(bytes.NewReader(b))
-	if err != nil {
-		return 1, err
-	}
-	if ia.Bounds() != ib.Bounds() {
-		return 1, nil
-	}
-	r := ia.Bounds()
-	n := 0
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			r1, g1, b1, _ := ia.At(x, y).RGBA()
-			r2, g2, b2, _ := ib.At(x, y).RGBA()
-			if absDiff(r1, r2)+absDiff(g1, g2)+absDiff(b1, b2) > 3*0x1000 {
-				n++
-			}
-		}
-	}
-	return float64(n) / float64(r.Dx()*r.Dy()), nil
-}
-
-func absDiff(a, b uint32) uint32 {
-	if a > b {
-		return a - b
-	}
-	return b - a
 }
