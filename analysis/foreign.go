@@ -273,31 +273,19 @@ func (r *foreignReader) ints(name string, lo, hi int64, buf []int64) (vals []int
 	bad := -1
 	switch a := a.(type) {
 	case *array.Int8:
-		for _, v := range a.Int8Values() {
-			vals = append(vals, int64(v))
-		}
+		vals = appendInt64s(vals, a.Int8Values())
 	case *array.Int16:
-		for _, v := range a.Int16Values() {
-			vals = append(vals, int64(v))
-		}
+		vals = appendInt64s(vals, a.Int16Values())
 	case *array.Int32:
-		for _, v := range a.Int32Values() {
-			vals = append(vals, int64(v))
-		}
+		vals = appendInt64s(vals, a.Int32Values())
 	case *array.Int64:
 		vals = append(vals, a.Int64Values()...)
 	case *array.Uint8:
-		for _, v := range a.Uint8Values() {
-			vals = append(vals, int64(v))
-		}
+		vals = appendInt64s(vals, a.Uint8Values())
 	case *array.Uint16:
-		for _, v := range a.Uint16Values() {
-			vals = append(vals, int64(v))
-		}
+		vals = appendInt64s(vals, a.Uint16Values())
 	case *array.Uint32:
-		for _, v := range a.Uint32Values() {
-			vals = append(vals, int64(v))
-		}
+		vals = appendInt64s(vals, a.Uint32Values())
 	case *array.Uint64:
 		for i, v := range a.Uint64Values() {
 			if v > math.MaxInt64 && a.IsValid(i) && bad < 0 {
@@ -317,6 +305,14 @@ func (r *foreignReader) ints(name string, lo, hi int64, buf []int64) (vals []int
 		}
 	}
 	return vals, a.IsValid, nil
+}
+
+// appendInt64s appends xs, widened to int64, to vals.
+func appendInt64s[T int8 | int16 | int32 | uint8 | uint16 | uint32](vals []int64, xs []T) []int64 {
+	for _, v := range xs {
+		vals = append(vals, int64(v))
+	}
+	return vals
 }
 
 // strings decodes string column name of the current batch into s (a
