@@ -71,13 +71,8 @@ func (a *cellAcc) addDistinct(fp uint64) {
 	}
 }
 
-// mix64 is SplitMix64's finalizer.
-func mix64(z uint64) uint64 {
-	z += 0x9e3779b97f4a7c15
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
-}
+// mix64 is the first output of SplitMix64 seeded with z.
+func mix64(z uint64) uint64 { return engine.SplitMix64(&z) }
 
 // merge adds the file partial o (of the same cell) to a.
 func (a *cellAcc) merge(o *cellAcc, conf float64) {

@@ -21,7 +21,7 @@ import (
 // game whose seed is gameSeed: Mix(gameSeed ^ (p+1)·φ), so the two seats
 // draw from unrelated streams.
 func AgentSeed(gameSeed uint64, p engine.Player) uint64 {
-	return dataset.Mix(gameSeed ^ (uint64(p)+1)*0x9e3779b97f4a7c15)
+	return dataset.Mix(gameSeed ^ (uint64(p)+1)*engine.Golden)
 }
 
 // cellState is what a worker keeps for one cell: its own states and

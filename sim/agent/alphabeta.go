@@ -182,10 +182,7 @@ func (a *alphaBetaAgent) value(me engine.Player, child engine.State, k, depth in
 // ttKey mixes the ply into the position hash: the value of a position
 // depends on how many plies are left before max_plies.
 func ttKey(s engine.State) uint64 {
-	z := uint64(s.Ply()+1) * 0x9e3779b97f4a7c15
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return s.Hash() ^ z ^ (z >> 31)
+	return s.Hash() ^ engine.SplitMixFinal(uint64(s.Ply()+1)*engine.Golden)
 }
 
 // search returns the negamax value of s (not over), k plies below the root,

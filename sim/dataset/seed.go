@@ -1,17 +1,17 @@
 package dataset
 
-import "hash/fnv"
+import (
+	"hash/fnv"
+
+	"github.com/baolab/baolab/engine"
+)
 
 // golden is 2^64 divided by the golden ratio, SplitMix64's increment.
-const golden = 0x9e3779b97f4a7c15
+const golden = engine.Golden
 
-// Mix is SplitMix64's finalizer: a bijection of uint64 whose output bits
-// each depend on every input bit.
-func Mix(z uint64) uint64 {
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
-}
+// Mix is SplitMix64's finalizer (engine.SplitMixFinal): a bijection of
+// uint64 whose output bits each depend on every input bit.
+func Mix(z uint64) uint64 { return engine.SplitMixFinal(z) }
 
 func fnv64(s string) uint64 {
 	h := fnv.New64a()
