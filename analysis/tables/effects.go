@@ -2,7 +2,6 @@ package tables
 
 import (
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -26,13 +25,17 @@ var effectQuantities = []string{"first_player_advantage", "draw_rate", "never_en
 // of entries with exactly the keys variant, agents, option, value,
 // quantity, estimate, lo, hi and p_holm.
 func WriteEffectsJSON(w io.Writer, s *summary.Summary) error {
-	e := json.NewEncoder(w)
-	e.SetIndent("", "  ")
-	es := s.Effects
-	if es == nil {
-		es = []summary.Effect{}
+	return writeJSONList(w, s.Effects)
+}
+
+// effectCI formats an effect with its interval: three decimals for log
+// odds ratios, one for a difference in mean length (plies).
+func effectCI(e summary.Effect) string {
+	prec := 3
+	if e.Quantity == "mean_length" {
+		prec = 1
 	}
-	return e.Encode(es)
+	return ci(summary.Interval{Value: e.Estimate, Lo: e.Lo, Hi: e.Hi}, prec)
 }
 
 // WriteEffectsCSV writes one row per effect, with the standard error and
@@ -77,12 +80,8 @@ func WriteEffectsMarkdown(w io.Writer, s *summary.Summary) error {
 	for _, k := range keys {
 		fmt.Fprintf(&b, "## %s, %s: %s\n\n", k[0], k[1], quantityNames[k[2]])
 		var r [][]string
-		prec := 3
-		if k[2] == "mean_length" {
-			prec = 1
-		}
 		for _, e := range rows[k] {
-			r = append(r, []string{"`" + e.Option + "`", "`" + e.Value + "`", ci(summary.Interval{Value: e.Estimate, Lo: e.Lo, Hi: e.Hi}, prec), pval(e.PHolm)})
+			r = append(r, []string{"`" + e.Option + "`", "`" + e.Value + "`", effectCI(e), pval(e.PHolm)})
 		}
 		mdTable(&b, []string{"Option", "Value", "Effect [95% interval]", "p (Holm)"}, "llrr", r)
 		b.WriteString("\n")
@@ -101,13 +100,9 @@ func WriteEffectsLaTeX(w io.Writer, s *summary.Summary) error {
 		b.WriteString("% The dataset has no two readings of one variant played by the same agents.\n")
 	}
 	for i, k := range keys {
-		prec := 3
-		if k[2] == "mean_length" {
-			prec = 1
-		}
 		var r [][]string
 		for _, e := range rows[k] {
-			r = append(r, []string{tt(e.Option), tt(e.Value), ci(summary.Interval{Value: e.Estimate, Lo: e.Lo, Hi: e.Hi}, prec), pval(e.PHolm)})
+			r = append(r, []string{tt(e.Option), tt(e.Value), effectCI(e), pval(e.PHolm)})
 		}
 		texTable(&b, fmt.Sprintf("Effects of the rule options of %s (%s) on %s, against each option's default, with %g\\%% intervals and Holm-corrected $p$-values.",
 			tex(k[0]), tex(k[1]), tex(strings.ToLower(quantityNames[k[2]])), 100*s.Confidence),
@@ -119,13 +114,7 @@ func WriteEffectsLaTeX(w io.Writer, s *summary.Summary) error {
 
 // WriteRankingJSON writes the ranking of the readings by balance.
 func WriteRankingJSON(w io.Writer, s *summary.Summary) error {
-	e := json.NewEncoder(w)
-	e.SetIndent("", "  ")
-	rs := s.Ranking
-	if rs == nil {
-		rs = []summary.Ranked{}
-	}
-	return e.Encode(rs)
+	return writeJSONList(w, s.Ranking)
 }
 
 // WriteRankingCSV writes one row per ranked reading.

@@ -2,7 +2,6 @@ package tables
 
 import (
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -20,13 +19,7 @@ import (
 // north_can_force, margin, first_player_value, random_games, random_fpa
 // (value, lo, hi) and agreement.
 func WriteExactJSON(w io.Writer, s *summary.Summary) error {
-	e := json.NewEncoder(w)
-	e.SetIndent("", "  ")
-	x := s.Exact
-	if x == nil {
-		x = []summary.Exact{}
-	}
-	return e.Encode(x)
+	return writeJSONList(w, s.Exact)
 }
 
 // force formats a forced margin: "+4", "-2", "0", or none.

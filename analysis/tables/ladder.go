@@ -2,7 +2,6 @@ package tables
 
 import (
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -21,13 +20,7 @@ import (
 // and self_play (agent, games, fpa, lo, hi, ...). An unbounded rating
 // bound is null.
 func WriteLadderJSON(w io.Writer, s *summary.Summary) error {
-	e := json.NewEncoder(w)
-	e.SetIndent("", "  ")
-	l := s.Ladders
-	if l == nil {
-		l = []summary.Ladder{}
-	}
-	return e.Encode(l)
+	return writeJSONList(w, s.Ladders)
 }
 
 // selfPlay returns the self-play record of agent in l.

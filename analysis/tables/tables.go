@@ -93,13 +93,18 @@ func WriteJSON(w io.Writer, s *summary.Summary) error {
 // WriteComparisonJSON writes the comparisons of s as an indented JSON
 // array.
 func WriteComparisonJSON(w io.Writer, s *summary.Summary) error {
+	return writeJSONList(w, s.Comparisons)
+}
+
+// writeJSONList writes xs as an indented JSON array; nil as [] (an empty
+// table, not null).
+func writeJSONList[T any](w io.Writer, xs []T) error {
+	if xs == nil {
+		xs = []T{}
+	}
 	e := json.NewEncoder(w)
 	e.SetIndent("", "  ")
-	c := s.Comparisons
-	if c == nil {
-		c = []summary.Comparison{}
-	}
-	return e.Encode(c)
+	return e.Encode(xs)
 }
 
 func finite(x summary.Num) bool {

@@ -317,3 +317,18 @@ func TestEffectsJSONKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyListsAreArrays: a summary with none of a table's rows (nil
+// slices, as a dataset without comparisons, effects, ladders or exact
+// values leaves them) writes [] for each list table, never null.
+func TestEmptyListsAreArrays(t *testing.T) {
+	s := &summary.Summary{}
+	for name, write := range map[string]func(io.Writer, *summary.Summary) error{
+		"comparison": WriteComparisonJSON, "effects": WriteEffectsJSON, "ranking": WriteRankingJSON,
+		"ladder": WriteLadderJSON, "exact": WriteExactJSON,
+	} {
+		if got := strings.TrimSpace(string(render(t, write, s))); got != "[]" {
+			t.Errorf("%s.json of an empty summary: %q", name, got)
+		}
+	}
+}
