@@ -2,9 +2,6 @@ package analysis
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,6 +13,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
+	"github.com/baolab/baolab/analysis/summary/summarytest"
 	"github.com/baolab/baolab/sim/dataset"
 )
 
@@ -161,10 +159,10 @@ func TestTablesOfAnotherTool(t *testing.T) {
 	}) {
 		t.Errorf("manifest %q, %d games (want %d), notes %q", got.Manifest, got.Games, want.Games, got.Notes)
 	}
-	if d := jsonDiff(mustJSON(t, got.Cells), mustJSON(t, want.Cells)); d != "" {
+	if d := summarytest.Diff(got.Cells, want.Cells); d != "" {
 		t.Errorf("cells differ: %s", d)
 	}
-	if d := jsonDiff(mustJSON(t, got.Comparisons), mustJSON(t, want.Comparisons)); d != "" {
+	if d := summarytest.Diff(got.Comparisons, want.Comparisons); d != "" {
 		t.Errorf("comparisons differ: %s", d)
 	}
 
@@ -251,55 +249,6 @@ func TestTablesOfAnotherTool(t *testing.T) {
 	if _, err := FindGame(context.Background(), ds, 0); err == nil || !strings.Contains(err.Error(), "tables of another tool") {
 		t.Errorf("replay: %v", err)
 	}
-}
-
-// jsonDiff compares two JSON documents, numbers within a relative 1e-9
-// (sums taken in another order differ in the last digits), and returns
-// where they first differ ("" if nowhere).
-func jsonDiff(a, b string) string {
-	var x, y any
-	if err := json.Unmarshal([]byte(a), &x); err != nil {
-		return err.Error()
-	}
-	if err := json.Unmarshal([]byte(b), &y); err != nil {
-		return err.Error()
-	}
-	var diff func(path string, x, y any) string
-	diff = func(path string, x, y any) string {
-		switch x := x.(type) {
-		case map[string]any:
-			ym, ok := y.(map[string]any)
-			if !ok || len(ym) != len(x) {
-				return path + ": different objects"
-			}
-			for k, v := range x {
-				if d := diff(path+"."+k, v, ym[k]); d != "" {
-					return d
-				}
-			}
-		case []any:
-			ys, ok := y.([]any)
-			if !ok || len(ys) != len(x) {
-				return path + ": different arrays"
-			}
-			for i := range x {
-				if d := diff(fmt.Sprintf("%s[%d]", path, i), x[i], ys[i]); d != "" {
-					return d
-				}
-			}
-		case float64:
-			yf, ok := y.(float64)
-			if !ok || math.Abs(x-yf) > 1e-9*math.Max(1, math.Abs(yf)) {
-				return fmt.Sprintf("%s: %v, want %v", path, x, y)
-			}
-		default:
-			if x != y {
-				return fmt.Sprintf("%s: %v, want %v", path, x, y)
-			}
-		}
-		return ""
-	}
-	return diff("", x, y)
 }
 
 func TestNaturalCompare(t *testing.T) {

@@ -3,9 +3,7 @@ package interop
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +11,7 @@ import (
 
 	"github.com/baolab/baolab/analysis"
 	"github.com/baolab/baolab/analysis/summary"
+	"github.com/baolab/baolab/analysis/summary/summarytest"
 	"github.com/baolab/baolab/sim"
 	"github.com/baolab/baolab/sim/dataset"
 )
@@ -81,7 +80,7 @@ func TestAnalyzeDuckDBSubset(t *testing.T) {
 		if want == nil || c.AgentSouth != "random" || c.AgentNorth != "random" {
 			t.Fatalf("subset cell %s %s/%s not a kept cell", c.Ruleset, c.AgentSouth, c.AgentNorth)
 		}
-		if d := jsonDiff(t, c, *want); d != "" {
+		if d := summarytest.Diff(c, *want); d != "" {
 			t.Errorf("cell %s: %s", c.Ruleset, d)
 		}
 	}
@@ -124,60 +123,4 @@ func exec(t *testing.T, db *sql.DB, q string) {
 	if _, err := db.Exec(q); err != nil {
 		t.Fatalf("%s: %v", q, err)
 	}
-}
-
-// jsonDiff compares the JSON forms of a and b, numbers within a relative
-// 1e-9 (sums in another order differ in the last digits), and says where
-// they first differ ("" if nowhere).
-func jsonDiff(t *testing.T, a, b any) string {
-	t.Helper()
-	var x, y any
-	for _, p := range []struct {
-		v   any
-		out *any
-	}{{a, &x}, {b, &y}} {
-		buf, err := json.Marshal(p.v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := json.Unmarshal(buf, p.out); err != nil {
-			t.Fatal(err)
-		}
-	}
-	var diff func(path string, x, y any) string
-	diff = func(path string, x, y any) string {
-		switch x := x.(type) {
-		case map[string]any:
-			ym, ok := y.(map[string]any)
-			if !ok || len(ym) != len(x) {
-				return path + ": different objects"
-			}
-			for k, v := range x {
-				if d := diff(path+"."+k, v, ym[k]); d != "" {
-					return d
-				}
-			}
-		case []any:
-			ys, ok := y.([]any)
-			if !ok || len(ys) != len(x) {
-				return path + ": different arrays"
-			}
-			for i := range x {
-				if d := diff(fmt.Sprintf("%s[%d]", path, i), x[i], ys[i]); d != "" {
-					return d
-				}
-			}
-		case float64:
-			yf, ok := y.(float64)
-			if !ok || math.Abs(x-yf) > 1e-9*math.Max(1, math.Abs(yf)) {
-				return fmt.Sprintf("%s: %v, want %v", path, x, y)
-			}
-		default:
-			if x != y {
-				return fmt.Sprintf("%s: %v, want %v", path, x, y)
-			}
-		}
-		return ""
-	}
-	return diff("", x, y)
 }
