@@ -51,7 +51,8 @@ test-interop:
 
 ## test-report: the report pages in headless Chromium (installed with apt-get when
 ## missing): images load, scripts run without errors, pages are not blank; screenshots
-## go to $(OUT)/test-report/.
+## go to $(OUT)/test-report/. Also typesets the LaTeX tables with pdflatex (TeX Live
+## installed with apt-get when missing).
 test-report:
 	OUT=$(OUT) bash scripts/test-report.sh
 

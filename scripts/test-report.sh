@@ -13,8 +13,9 @@
 #   - takes a screenshot (laptop size, 1366 px wide) and fails when it is
 #     blank (scripts/pngcheck: under 1% of the pixels differ from the
 #     background);
-# and prints index.html to PDF. Screenshots and the PDF are kept in
-# $OUT/test-report/ (default out/) for a look.
+# and prints index.html to PDF. Then it typesets the report's LaTeX tables
+# with pdflatex (TeX Live installed with apt-get when missing). Screenshots,
+# the PDFs and the LaTeX log are kept in $OUT/test-report/ (default out/).
 #
 # Usage: scripts/test-report.sh                 (needs go, and root or sudo for apt-get)
 #        REPORT=DIR scripts/test-report.sh      tests an existing report directory instead
@@ -41,6 +42,13 @@ if ! command -v chromium >/dev/null 2>&1; then
 	DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
 say "$(chromium --version 2>/dev/null)"
+if ! command -v pdflatex >/dev/null 2>&1; then
+	say "installing TeX Live (apt-get) for the LaTeX tables"
+	SUDO=
+	[ "$(id -u)" -eq 0 ] || SUDO=sudo
+	$SUDO apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq texlive-latex-recommended >/dev/null
+fi
 
 make -s build
 if [ -z "${REPORT:-}" ]; then
@@ -96,6 +104,23 @@ if [ "$(head -c 4 "$SHOTS/index.pdf" 2>/dev/null)" != "%PDF" ]; then
 	fail=1
 fi
 go run ./scripts/pngcheck "$SHOTS"/*.png || fail=1
+
+# The report's LaTeX tables, set in one document with pdflatex: no LaTeX
+# error and no float too tall for a page; then the tables package's test
+# that typesets a 60-reading grid, a ladder and exact values.
+{
+	printf '%s\n' '\documentclass{article}' '\usepackage{booktabs,array,longtable}' '\begin{document}'
+	for f in "$REPORT"/*.tex; do printf '\\input{%s}\\clearpage\n' "$f"; done
+	printf '%s\n' '\end{document}'
+} >"$WORK/tables.tex"
+if ! (cd "$WORK" && timeout 300 pdflatex -interaction=nonstopmode -halt-on-error tables.tex >/dev/null 2>&1) ||
+	grep -E '^!|Float too large' "$WORK/tables.log" >&2; then
+	say "FAIL: the report's .tex tables do not typeset (log: $SHOTS/tables.log)" >&2
+	fail=1
+fi
+cp "$WORK/tables.log" "$SHOTS/" 2>/dev/null || true
+cp "$WORK/tables.pdf" "$SHOTS/" 2>/dev/null || true
+BAOLAB_REQUIRE_PDFLATEX=1 go test -count=1 -run TestLaTeXCompiles ./analysis/tables || fail=1
 if [ "$fail" -ne 0 ]; then
 	say "FAILED (screenshots in $SHOTS)" >&2
 	exit 1

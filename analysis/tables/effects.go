@@ -54,26 +54,16 @@ func WriteEffectsCSV(w io.Writer, s *summary.Summary) error {
 	return cw.Error()
 }
 
-// effectSections groups the effects of s by variant, agent pair and
-// quantity, keeping their order (largest effect first).
-func effectSections(s *summary.Summary) (keys [][3]string, rows map[[3]string][]summary.Effect) {
-	rows = map[[3]string][]summary.Effect{}
-	for _, e := range s.Effects {
-		k := [3]string{e.Variant, e.Agents, e.Quantity}
-		if _, ok := rows[k]; !ok {
-			keys = append(keys, k)
-		}
-		rows[k] = append(rows[k], e)
-	}
-	return keys, rows
-}
+// effectSection keys the effects of one table: variant, agent pair and
+// quantity.
+func effectSection(e summary.Effect) [3]string { return [3]string{e.Variant, e.Agents, e.Quantity} }
 
 // WriteEffectsMarkdown writes the effects of s, one table per variant,
 // agent pair and quantity, options ranked by the size of their effect.
 func WriteEffectsMarkdown(w io.Writer, s *summary.Summary) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Which clause matters: effects of the rule options\n\nFor the readings of each variant played by one agent pair: the effect of each option value against the option's default, from a regression over the games on the option indicators (logistic for shares: log odds ratios; linear for mean length: plies), with %g%% intervals and Holm-corrected p-values (one family per quantity). An option `a:b` is the interaction of two options (departure from additivity). Largest effects first.\n\n", 100*s.Confidence)
-	keys, rows := effectSections(s)
+	keys, rows := groupBy(s.Effects, effectSection)
 	if len(keys) == 0 {
 		b.WriteString("The dataset has no two readings of one variant played by the same agents.\n")
 	}
@@ -94,8 +84,8 @@ func WriteEffectsMarkdown(w io.Writer, s *summary.Summary) error {
 // variant, agent pair and quantity.
 func WriteEffectsLaTeX(w io.Writer, s *summary.Summary) error {
 	var b strings.Builder
-	b.WriteString("% Written by baolab analyze. Needs \\usepackage{booktabs}.\n")
-	keys, rows := effectSections(s)
+	b.WriteString(texHeader)
+	keys, rows := groupBy(s.Effects, effectSection)
 	if len(keys) == 0 {
 		b.WriteString("% The dataset has no two readings of one variant played by the same agents.\n")
 	}
@@ -106,88 +96,7 @@ func WriteEffectsLaTeX(w io.Writer, s *summary.Summary) error {
 		}
 		texTable(&b, fmt.Sprintf("Effects of the rule options of %s (%s) on %s, against each option's default, with %g\\%% intervals and Holm-corrected $p$-values.",
 			tex(k[0]), tex(k[1]), tex(strings.ToLower(quantityNames[k[2]])), 100*s.Confidence),
-			fmt.Sprintf("tab:baolab-effects-%d", i+1), "llrr", []string{"Option", "Value", "Effect", "$p$"}, r)
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-// WriteRankingJSON writes the ranking of the readings by balance.
-func WriteRankingJSON(w io.Writer, s *summary.Summary) error {
-	return writeJSONList(w, s.Ranking)
-}
-
-// WriteRankingCSV writes one row per ranked reading.
-func WriteRankingCSV(w io.Writer, s *summary.Summary) error {
-	cw := csv.NewWriter(w)
-	if err := cw.Write([]string{"variant", "agents", "rank", "ruleset", "games", "first_player_advantage", "first_player_advantage_lo", "first_player_advantage_hi",
-		"imbalance", "imbalance_lo", "imbalance_hi", "p", "as_balanced_as_best"}); err != nil {
-		return err
-	}
-	for _, r := range s.Ranking {
-		f, m := r.FirstPlayerAdvantage, r.Imbalance
-		if err := cw.Write([]string{r.Variant, r.Agents, fmt.Sprint(r.Rank), r.Ruleset, fmt.Sprint(r.Games), num(f.Value), num(f.Lo), num(f.Hi),
-			num(m.Value), num(m.Lo), num(m.Hi), num(r.P), fmt.Sprint(r.AsBalancedAsBest)}); err != nil {
-			return err
-		}
-	}
-	cw.Flush()
-	return cw.Error()
-}
-
-// rankingSections groups the ranking by variant and agent pair.
-func rankingSections(s *summary.Summary) (keys [][2]string, rows map[[2]string][]summary.Ranked) {
-	rows = map[[2]string][]summary.Ranked{}
-	for _, r := range s.Ranking {
-		k := [2]string{r.Variant, r.Agents}
-		if _, ok := rows[k]; !ok {
-			keys = append(keys, k)
-		}
-		rows[k] = append(rows[k], r)
-	}
-	return keys, rows
-}
-
-const rankingText = "Readings ranked by imbalance |first-player advantage − 1/2|, most balanced first. \"As balanced\" marks the readings not distinguishable from the most balanced at %g%%: no other reading is more balanced by a one-sided z test, Bonferroni-corrected over the other readings (Gupta's subset selection); p is that corrected p-value."
-
-// WriteRankingMarkdown writes the ranking, one table per variant and
-// agent pair.
-func WriteRankingMarkdown(w io.Writer, s *summary.Summary) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "# Readings ranked by balance\n\n"+rankingText+"\n\n", 100*s.Alpha)
-	keys, rows := rankingSections(s)
-	if len(keys) == 0 {
-		b.WriteString("The dataset has no two readings of one variant played by the same agents.\n")
-	}
-	for _, k := range keys {
-		fmt.Fprintf(&b, "## %s, %s\n\n", k[0], k[1])
-		var r [][]string
-		for _, x := range rows[k] {
-			r = append(r, []string{fmt.Sprint(x.Rank), "`" + x.Ruleset + "`", fmt.Sprint(x.Games), ci(x.FirstPlayerAdvantage, 3), ci(x.Imbalance, 3), pval(x.P), yesNo(x.AsBalancedAsBest)})
-		}
-		mdTable(&b, []string{"Rank", "Ruleset", "Games", "First-player adv.", "Imbalance", "p", "As balanced"}, "rlrrrrl", r)
-		b.WriteString("\n")
-	}
-	_, err := io.WriteString(w, strings.TrimRight(b.String(), "\n")+"\n")
-	return err
-}
-
-// WriteRankingLaTeX writes the ranking as booktabs tables.
-func WriteRankingLaTeX(w io.Writer, s *summary.Summary) error {
-	var b strings.Builder
-	b.WriteString("% Written by baolab analyze. Needs \\usepackage{booktabs}.\n")
-	keys, rows := rankingSections(s)
-	if len(keys) == 0 {
-		b.WriteString("% The dataset has no two readings of one variant played by the same agents.\n")
-	}
-	for i, k := range keys {
-		var r [][]string
-		for _, x := range rows[k] {
-			r = append(r, []string{fmt.Sprint(x.Rank), tt(x.Ruleset), ci(x.FirstPlayerAdvantage, 3), ci(x.Imbalance, 3), pval(x.P), yesNo(x.AsBalancedAsBest)})
-		}
-		texTable(&b, fmt.Sprintf("Readings of %s (%s) ranked by imbalance $|\\mathrm{FPA} - 1/2|$ with %g\\%% intervals; ``as balanced'': not distinguishable from the most balanced (Gupta's subset selection, Bonferroni, %g\\%%).",
-			tex(k[0]), tex(k[1]), 100*s.Confidence, 100*s.Alpha),
-			fmt.Sprintf("tab:baolab-ranking-%d", i+1), "rlrrrl", []string{"Rank", "Ruleset", "First-player adv.", "Imbalance", "$p$", "As balanced"}, r)
+			fmt.Sprintf("tab:baolab-effects-%d", i+1), "LLrr", []string{"Option", "Value", "Effect", "$p$"}, r)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -105,7 +105,7 @@ func WriteExactMarkdown(w io.Writer, s *summary.Summary) error {
 // WriteExactLaTeX writes the exact values as one booktabs table.
 func WriteExactLaTeX(w io.Writer, s *summary.Summary) error {
 	var b strings.Builder
-	b.WriteString("% Written by baolab analyze. Needs \\usepackage{booktabs}.\n")
+	b.WriteString(texHeader)
 	head := make([]string, len(exactHead))
 	for i, h := range exactHead {
 		head[i] = tex(h)
@@ -114,7 +114,7 @@ func WriteExactLaTeX(w io.Writer, s *summary.Summary) error {
 	for _, r := range rows {
 		r[0] = tt(r[0])
 	}
-	texTable(&b, tex(exactIntro(s)), "tab:exact", "lrllrrl", head, rows)
+	texTable(&b, tex(exactIntro(s)), "tab:exact", "Lrllrrl", head, rows)
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -135,7 +135,7 @@ func WriteLadderMarkdown(w io.Writer, s *summary.Summary) error {
 // WriteLadderLaTeX writes one booktabs table per ruleset of the ladder.
 func WriteLadderLaTeX(w io.Writer, s *summary.Summary) error {
 	var b strings.Builder
-	b.WriteString("% Written by baolab analyze. Needs \\usepackage{booktabs}.\n")
+	b.WriteString(texHeader)
 	head := make([]string, len(ladderHead))
 	for i, h := range ladderHead {
 		head[i] = tex(h)
@@ -151,7 +151,7 @@ func WriteLadderLaTeX(w io.Writer, s *summary.Summary) error {
 		caption := fmt.Sprintf("Strength ladder of %s: Elo ratings (anchor %s = 0) with %g\\%% profile-likelihood intervals; first-move advantage %s, draw parameter %s rating points. Self-play first-player advantage with its Wilson interval.",
 			tt(l.Ruleset), tt(l.Anchor), 100*s.Confidence,
 			texNum(ptsCI(l.FirstMove.Value, l.FirstMove.Lo, l.FirstMove.Hi)), texNum(ptsCI(l.Draw.Value, l.Draw.Lo, l.Draw.Hi)))
-		texTable(&b, caption, fmt.Sprintf("tab:ladder-%d", i+1), "lrrrrrr", head, rows)
+		texTable(&b, caption, fmt.Sprintf("tab:ladder-%d", i+1), "Lrrrrrr", head, rows)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

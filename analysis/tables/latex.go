@@ -16,7 +16,11 @@ func tex(s string) string {
 	return r.Replace(s)
 }
 
-func tt(s string) string { return `\texttt{` + tex(s) + `}` }
+// tt sets s in typewriter type, with a permitted line break after every
+// comma and colon, so a long ruleset can wrap inside a paragraph column.
+func tt(s string) string {
+	return `\texttt{` + strings.NewReplacer(",", `,\allowbreak{}`, ":", `:\allowbreak{}`).Replace(tex(s)) + `}`
+}
 
 // minus matches the sign of a negative number in a table cell.
 var minus = regexp.MustCompile(`(^|[ \[])-([0-9])`)
@@ -28,25 +32,95 @@ func texNum(s string) string {
 	return minus.ReplaceAllString(s, "${1}$$-$$${2}")
 }
 
-// texTable writes one booktabs table float.
+// texHeader opens every .tex file: the packages its tables need.
+const texHeader = "% Written by baolab analyze. Needs \\usepackage{booktabs,array,longtable}.\n"
+
+// Table layout limits: a table with more rows than longRows is set as a
+// longtable that breaks across pages (a float that tall would not fit on
+// one); a text column ("L" in a column spec) whose longest cell is longer
+// than wrapChars characters is set as a ragged-right paragraph column that
+// wraps at the breaks tt permits, sharing wrapWidth of the line with the
+// other wrapped columns.
+const (
+	longRows  = 30
+	wrapChars = 32
+	wrapWidth = 0.4
+)
+
+// texColumns expands the column spec cols for rows: "l" and "r" as in
+// LaTeX, and "L" a left-aligned text column that wraps when its cells are
+// long (see wrapChars).
+func texColumns(cols string, rows [][]string) string {
+	wide := make([]bool, len(cols))
+	n := 0
+	for i, c := range cols {
+		if c != 'L' {
+			continue
+		}
+		for _, r := range rows {
+			if i < len(r) && visibleLen(r[i]) > wrapChars {
+				wide[i] = true
+			}
+		}
+		if wide[i] {
+			n++
+		}
+	}
+	var b strings.Builder
+	for i, c := range cols {
+		switch {
+		case wide[i]:
+			fmt.Fprintf(&b, `>{\raggedright\arraybackslash}p{%.2f\linewidth}`, wrapWidth/float64(n))
+		case c == 'L':
+			b.WriteByte('l')
+		default:
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
+}
+
+// visibleLen estimates the printed length of a LaTeX cell: its characters
+// less the markup of tt and tex.
+func visibleLen(s string) int {
+	return len(strings.NewReplacer(`\allowbreak{}`, "", `\texttt{`, "", `\`, "", "{}", "", "}", "").Replace(s))
+}
+
+// texTable writes one booktabs table: a float, or a longtable with its
+// header repeated on every page when it has more than longRows rows.
+// Cells pass through texNum.
 func texTable(b *strings.Builder, caption, label, cols string, head []string, rows [][]string) {
-	b.WriteString("\\begin{table}[tbp]\n\\centering\n\\small\n\\setlength{\\tabcolsep}{3pt}\n")
-	fmt.Fprintf(b, "\\begin{tabular}{%s}\n\\toprule\n%s \\\\\n\\midrule\n", cols, strings.Join(head, " & "))
 	for _, r := range rows {
 		for i := range r {
 			r[i] = texNum(r[i])
 		}
+	}
+	spec := texColumns(cols, rows)
+	headRow := strings.Join(head, " & ") + " \\\\\n"
+	if len(rows) > longRows {
+		fmt.Fprintf(b, "{\\footnotesize\n\\setlength{\\tabcolsep}{3pt}\n\\begin{longtable}{%s}\n", spec)
+		fmt.Fprintf(b, "\\caption{%s}\\label{%s}\\\\\n\\toprule\n%s\\midrule\n\\endfirsthead\n", caption, label, headRow)
+		fmt.Fprintf(b, "\\multicolumn{%d}{l}{\\emph{Table \\ref{%s} (continued)}} \\\\\n\\toprule\n%s\\midrule\n\\endhead\n\\bottomrule\n\\endlastfoot\n", len(head), label, headRow)
+		for _, r := range rows {
+			b.WriteString(strings.Join(r, " & ") + " \\\\\n")
+		}
+		b.WriteString("\\end{longtable}\n}\n\n")
+		return
+	}
+	b.WriteString("\\begin{table}[tbp]\n\\centering\n\\small\n\\setlength{\\tabcolsep}{3pt}\n")
+	fmt.Fprintf(b, "\\begin{tabular}{%s}\n\\toprule\n%s\\midrule\n", spec, headRow)
+	for _, r := range rows {
 		b.WriteString(strings.Join(r, " & ") + " \\\\\n")
 	}
 	fmt.Fprintf(b, "\\bottomrule\n\\end{tabular}\n\\caption{%s}\n\\label{%s}\n\\end{table}\n\n", caption, label)
 }
 
 // WriteLaTeX writes the summary of s as two booktabs tables (outcomes and
-// balance; game length and play) for \input in a paper; it needs
-// \usepackage{booktabs}.
+// balance; game length and play) for \input in a paper; it needs the
+// packages texHeader names.
 func WriteLaTeX(w io.Writer, s *summary.Summary) error {
 	var b strings.Builder
-	b.WriteString("% Written by baolab analyze. Needs \\usepackage{booktabs}.\n")
+	b.WriteString(texHeader)
 	pairs := s.SeveralPairs()
 	conf := fmt.Sprintf("%g\\%%", 100*s.Confidence)
 	label := func(c summary.Cell) []string {
@@ -55,10 +129,10 @@ func WriteLaTeX(w io.Writer, s *summary.Summary) error {
 		}
 		return []string{tt(c.Ruleset)}
 	}
-	cols := "l"
+	cols := "L"
 	head := []string{"Ruleset"}
 	if pairs {
-		cols, head = "ll", []string{"Ruleset", "Agents (S/N)"}
+		cols, head = "LL", []string{"Ruleset", "Agents (S/N)"}
 	}
 	var rows [][]string
 	for _, c := range s.Cells {
@@ -88,7 +162,7 @@ func WriteLaTeX(w io.Writer, s *summary.Summary) error {
 // WriteComparisonLaTeX writes the comparisons of s as a booktabs table.
 func WriteComparisonLaTeX(w io.Writer, s *summary.Summary) error {
 	var b strings.Builder
-	b.WriteString("% Written by baolab analyze. Needs \\usepackage{booktabs}.\n")
+	b.WriteString(texHeader)
 	if len(s.Comparisons) == 0 {
 		b.WriteString("% The dataset has no two rulesets of the same variant played by the same agents.\n")
 		_, err := io.WriteString(w, b.String())
@@ -103,7 +177,7 @@ func WriteComparisonLaTeX(w io.Writer, s *summary.Summary) error {
 			ci(summary.Interval{Value: l.Diff, Lo: l.Lo, Hi: l.Hi}, 1), pval(l.PHolm), yesNo(c.DifferInBalance)})
 	}
 	texTable(&b, fmt.Sprintf("Rule readings compared (A $-$ B, same agents): differences with %g\\%% intervals and Holm-corrected p-values over all pairs.", 100*s.Confidence),
-		"tab:baolab-comparison", "llrrrrrrl",
+		"tab:baolab-comparison", "LLrrrrrrl",
 		[]string{"Ruleset A", "Ruleset B", "$\\Delta$ first-player adv.", "$p$", "$\\Delta$ draw rate", "$p$", "$\\Delta$ length", "$p$", "Differ"}, rows)
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -107,6 +107,21 @@ func writeJSONList[T any](w io.Writer, xs []T) error {
 	return e.Encode(xs)
 }
 
+// groupBy splits xs into groups of equal key, in the order of their first
+// element, keeping the order of xs within each group.
+func groupBy[T any, K comparable](xs []T, key func(T) K) (keys []K, groups map[K][]T) {
+	groups = map[K][]T{}
+	for _, x := range xs {
+		k := key(x)
+		if _, ok := groups[k]; !ok {
+			keys = append(keys, k)
+		}
+		groups[k] = append(groups[k], x)
+	}
+	return keys, groups
+}
+
+// finite reports whether x is a number (not NaN or infinite).
 func finite(x summary.Num) bool {
 	return !math.IsNaN(float64(x)) && !math.IsInf(float64(x), 0)
 }

@@ -5,10 +5,13 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"io"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -218,7 +221,7 @@ func TestCSV(t *testing.T) {
 func TestLaTeX(t *testing.T) {
 	s := fixture.Summary()
 	out := string(render(t, WriteLaTeX, s))
-	for _, want := range []string{`\toprule`, `\midrule`, `\bottomrule`, `\texttt{kingulu:max\_plies=60}`, `0.545 [0.523, 0.567]`, `\label{tab:baolab-outcomes}`} {
+	for _, want := range []string{`\toprule`, `\midrule`, `\bottomrule`, `\texttt{kingulu:\allowbreak{}max\_plies=60}`, `0.545 [0.523, 0.567]`, `\label{tab:baolab-outcomes}`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("summary.tex lacks %q", want)
 		}
@@ -226,16 +229,7 @@ func TestLaTeX(t *testing.T) {
 	if strings.Count(out, `\begin{tabular}`) != 2 || strings.Count(out, `\end{tabular}`) != 2 {
 		t.Error("want two tabulars")
 	}
-	// Every row has as many cells as the column spec.
-	for _, tab := range strings.Split(out, `\begin{tabular}{`)[1:] {
-		spec := tab[:strings.Index(tab, "}")]
-		body := tab[strings.Index(tab, `\toprule`):strings.Index(tab, `\bottomrule`)]
-		for _, line := range strings.Split(body, "\n") {
-			if strings.HasSuffix(line, `\\`) && strings.Count(line, "&")+1 != len(spec) {
-				t.Errorf("row %q has %d cells, spec %q", line, strings.Count(line, "&")+1, spec)
-			}
-		}
-	}
+	sameCells(t, out)
 	if got := tex(`a_b%c&d#e$f{g}h~i^j\k`); got != `a\_b\%c\&d\#e\$f\{g\}h\~{}i\^{}j\textbackslash{}k` {
 		t.Errorf("tex escape: %s", got)
 	}
@@ -243,6 +237,122 @@ func TestLaTeX(t *testing.T) {
 	if !strings.Contains(cmp, `$<$0.001`) || !strings.Contains(cmp, `\toprule`) {
 		t.Errorf("comparison.tex:\n%s", cmp)
 	}
+}
+
+// sameCells checks that every row of every table in out has as many
+// cells as the table's column spec has columns.
+func sameCells(t *testing.T, out string) {
+	t.Helper()
+	cols := regexp.MustCompile(`p\{[^}]*\}|[lr]`)
+	tables := 0
+	for _, tab := range regexp.MustCompile(`\\begin\{(tabular|longtable)\}\{`).Split(out, -1)[1:] {
+		tables++
+		spec := tab[:strings.Index(tab, "}\n")]
+		n := len(cols.FindAllString(regexp.MustCompile(`>\{[^}]*\}`).ReplaceAllString(spec, ""), -1))
+		body := tab[strings.Index(tab, `\toprule`):strings.Index(tab, `\end{`)]
+		for _, line := range strings.Split(body, "\n") {
+			if strings.HasSuffix(line, `\\`) && !strings.HasPrefix(line, `\multicolumn`) && strings.Count(line, "&")+1 != n {
+				t.Errorf("row %q has %d cells, spec %q %d", line, strings.Count(line, "&")+1, spec, n)
+			}
+		}
+	}
+	if tables == 0 {
+		t.Errorf("no table in\n%s", out)
+	}
+}
+
+// TestLaTeXLongTables: a reading grid's tables (more rows than fit a page,
+// rulesets longer than a column) are longtables with their header repeated
+// on every page and the ruleset columns wrapped; a few short readings stay
+// floats with plain columns.
+func TestLaTeXLongTables(t *testing.T) {
+	big, small := Readings(t, 60), fixture.Summary()
+	for _, c := range []struct {
+		name string
+		f    func(io.Writer, *summary.Summary) error
+	}{{"summary", WriteLaTeX}, {"comparison", WriteComparisonLaTeX}, {"ranking", WriteRankingLaTeX}} {
+		out := string(render(t, c.f, big))
+		sameCells(t, out)
+		for _, want := range []string{`\begin{longtable}`, `\endfirsthead`, `\endhead`, `(continued)`, `\raggedright\arraybackslash}p{0.`, `first\_lap\_rule=on,\allowbreak{}infinite=draw`} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s.tex of 60 readings lacks %q", c.name, want)
+			}
+		}
+		if strings.Contains(out, `\begin{table}`) {
+			t.Errorf("%s.tex of 60 readings has a float", c.name)
+		}
+		out = string(render(t, c.f, small))
+		sameCells(t, out)
+		if strings.Contains(out, `\begin{longtable}`) || strings.Contains(out, `p{0.`) {
+			t.Errorf("%s.tex of three short readings:\n%s", c.name, out)
+		}
+	}
+}
+
+// Readings returns fixture.Readings(n) after checking that its rulesets
+// are longer than a column holds.
+func Readings(t *testing.T, n int) *summary.Summary {
+	s := fixture.Readings(n)
+	if len(s.Cells[0].Ruleset) <= wrapChars {
+		t.Fatalf("ruleset %q too short to test wrapping", s.Cells[0].Ruleset)
+	}
+	return s
+}
+
+// TestLaTeXCompiles sets every .tex table analyze writes — for a few
+// readings, a 60-reading grid, a ladder and exact values — in one LaTeX
+// document with pdflatex, and fails on a LaTeX error or a float too tall
+// for the page. Without pdflatex it skips, unless BAOLAB_REQUIRE_PDFLATEX
+// is set (make test-report installs TeX Live and sets it).
+func TestLaTeXCompiles(t *testing.T) {
+	pdflatex, err := exec.LookPath("pdflatex")
+	if err != nil {
+		if os.Getenv("BAOLAB_REQUIRE_PDFLATEX") != "" {
+			t.Fatal("pdflatex not found and BAOLAB_REQUIRE_PDFLATEX is set")
+		}
+		t.Skip("pdflatex not found: the tables are not typeset (make test-report installs TeX Live)")
+	}
+	dir := t.TempDir()
+	var doc strings.Builder
+	doc.WriteString("\\documentclass{article}\n\\usepackage{booktabs,array,longtable}\n\\begin{document}\n")
+	for name, s := range map[string]*summary.Summary{"few": fixture.Summary(), "grid": Readings(t, 60), "ladder": fixture.Ladder(), "exact": exactSummary()} {
+		sub := filepath.Join(dir, name)
+		if err := os.Mkdir(sub, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		paths, err := Write(s, sub)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range paths {
+			if strings.HasSuffix(p, ".tex") {
+				fmt.Fprintf(&doc, "\\input{%s}\n\\clearpage\n", filepath.ToSlash(p))
+			}
+		}
+	}
+	doc.WriteString("\\end{document}\n")
+	if err := os.WriteFile(filepath.Join(dir, "doc.tex"), []byte(doc.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(pdflatex, "-interaction=nonstopmode", "-halt-on-error", "doc.tex")
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	log, _ := os.ReadFile(filepath.Join(dir, "doc.log"))
+	if err != nil {
+		t.Fatalf("pdflatex: %v\n%s", err, tail(string(out), 30))
+	}
+	for _, line := range strings.Split(string(log), "\n") {
+		if strings.HasPrefix(line, "!") || strings.Contains(line, "Float too large") {
+			t.Errorf("doc.log: %s", line)
+		}
+	}
+	t.Logf("typeset %d tables", strings.Count(doc.String(), `\input`))
+}
+
+// tail returns the last n lines of s.
+func tail(s string, n int) string {
+	lines := strings.Split(s, "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
 }
 
 func TestNoComparisons(t *testing.T) {
