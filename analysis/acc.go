@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/baolab/baolab/analysis/stats"
+	"github.com/baolab/baolab/analysis/summary"
 	"github.com/baolab/baolab/engine"
 )
 
@@ -52,21 +53,16 @@ type cellAcc struct {
 	// Game ids seen, to check that a cell's batches are contiguous.
 	firstID, lastID int64
 	// Fingerprints of the distinct move sequences seen (from the move
-	// log), at most DistinctCap of them.
+	// log), at most summary.DistinctCap of them.
 	distinct map[uint64]struct{}
 }
-
-// DistinctCap bounds the distinct games counted per cell (so memory does
-// not grow with the number of games): a count of DistinctCap means at
-// least that many.
-const DistinctCap = 10000
 
 // addDistinct records a game's fingerprint.
 func (a *cellAcc) addDistinct(fp uint64) {
 	if a.distinct == nil {
 		a.distinct = make(map[uint64]struct{})
 	}
-	if len(a.distinct) < DistinctCap {
+	if len(a.distinct) < summary.DistinctCap {
 		a.distinct[fp] = struct{}{}
 	}
 }

@@ -90,7 +90,7 @@
 //     readings; they go to effects.* and ranking.*.
 //   - Distinct games: the distinct move sequences of a cell (a 64-bit
 //     fingerprint of each game's moves, from the move log), counted up
-//     to DistinctCap so that memory stays bounded.
+//     to summary.DistinctCap so that memory stays bounded.
 //
 // # Ladders
 //

@@ -173,13 +173,18 @@ type Cell struct {
 	// Moves is null when the dataset has no move log.
 	Moves *MoveStats `json:"moves"`
 	// DistinctGames counts the distinct move sequences among the games
-	// (from the move log; null without one), up to 10,000: 10,000 means
-	// at least that many. Strong agents are nearly deterministic, so a
-	// cell of n games can hold far fewer distinct games.
+	// (from the move log; null without one), up to DistinctCap: DistinctCap
+	// means at least that many. Strong agents are nearly deterministic, so
+	// a cell of n games can hold far fewer distinct games.
 	DistinctGames *int64 `json:"distinct_games"`
 
 	Convergence []Point `json:"convergence"`
 }
+
+// DistinctCap bounds the distinct games counted per cell (so memory does
+// not grow with the number of games): a count of DistinctCap means at
+// least that many.
+const DistinctCap = 10000
 
 // Diff is the difference A − B of one quantity between two cells, with
 // its interval and a two-sided test of no difference.

@@ -38,7 +38,7 @@ func WriteCSV(w io.Writer, s *summary.Summary) error {
 	for _, m := range []string{"branching_factor", "decision_move_share", "laps_per_move", "lead_changes_per_game", "decisiveness"} {
 		head = append(head, interval(m)...)
 	}
-	head = append(head, "lead_changes_sd", "decisiveness_sd", "decided_games")
+	head = append(head, "lead_changes_sd", "decisiveness_sd", "decided_games", "distinct_games")
 	if err := cw.Write(head); err != nil {
 		return err
 	}
@@ -78,7 +78,11 @@ func WriteCSV(w io.Writer, s *summary.Summary) error {
 		if c.Moves != nil {
 			decided = fmt.Sprint(m.DecidedGames)
 		}
-		row = append(row, num(m.LeadChangesSD), num(m.DecisivenessSD), decided)
+		distinct := ""
+		if c.DistinctGames != nil {
+			distinct = fmt.Sprint(*c.DistinctGames)
+		}
+		row = append(row, num(m.LeadChangesSD), num(m.DecisivenessSD), decided, distinct)
 		if err := cw.Write(row); err != nil {
 			return err
 		}

@@ -51,17 +51,17 @@ func WriteMarkdown(w io.Writer, s *summary.Summary) error {
 	}
 	mdTable(&b, []string{"Ruleset", "Agents (S/N)", "First", "Games", "South wins", "North wins", "Draws", "Unfinished", "First-player adv.", "Balance"}, "lllrrrrrrr", rows)
 
-	b.WriteString("\n## Game length and play\n\nLength in plies: mean with its interval, standard deviation, median and the 5th–95th percentiles. Cycle rate: share of games in which a position repeated. Per move: legal moves (branching factor) and the share of moves with a choice. Lead changes: switches of the material leader per game. Decisiveness: share of a won game after which the winner leads in material for good.\n\n")
+	fmt.Fprintf(&b, "\n## Game length and play\n\nLength in plies: mean with its interval, standard deviation, median and the 5th–95th percentiles. Cycle rate: share of games in which a position repeated. Per move: legal moves (branching factor) and the share of moves with a choice. Lead changes: switches of the material leader per game. Decisiveness: share of a won game after which the winner leads in material for good. Distinct games: different move sequences (from the move log; ≥%d means at least that many).\n\n", summary.DistinctCap)
 	rows = nil
 	for _, c := range s.Cells {
 		l, m := c.Length, moves(c)
 		rows = append(rows, []string{"`" + c.Ruleset + "`", agents(c), ci(l.Mean, 1), fix(l.SD, 1),
 			fmt.Sprintf("%s [%s, %s]", fix(l.Median, 0), fix(l.P5, 0), fix(l.P95, 0)), fmt.Sprintf("%s–%s", fix(l.Min, 0), fix(l.Max, 0)),
 			ci(c.CycleRate.Interval(), 3), ci(c.CapturesPerGame, 2), ci(m.BranchingFactor, 2), ci(m.DecisionMoves, 3),
-			ci(m.LapsPerMove, 2), ci(m.LeadChanges, 2), ci(m.Decisiveness, 3), fmt.Sprint(c.NeverEnding.Moves)})
+			ci(m.LapsPerMove, 2), ci(m.LeadChanges, 2), ci(m.Decisiveness, 3), fmt.Sprint(c.NeverEnding.Moves), distinct(c)})
 	}
 	mdTable(&b, []string{"Ruleset", "Agents (S/N)", "Length", "SD", "Median [p5, p95]", "Range", "Cycle rate", "Captures/game",
-		"Branching", "Decision moves", "Laps/move", "Lead changes", "Decisiveness", "Never-ending moves"}, "llrrrrrrrrrrrr", rows)
+		"Branching", "Decision moves", "Laps/move", "Lead changes", "Decisiveness", "Never-ending moves", "Distinct games"}, "llrrrrrrrrrrrrr", rows)
 
 	reasons := endReasons(s, engine.EndReasonNames())
 	b.WriteString("\n## End reasons\n\nShare of games ending for each reason (reasons that never occur are left out).\n\n")

@@ -107,6 +107,18 @@ func writeJSONList[T any](w io.Writer, xs []T) error {
 	return e.Encode(xs)
 }
 
+// distinct formats the distinct games of c: – without a move log, ≥ the cap
+// when the count reached it.
+func distinct(c summary.Cell) string {
+	switch {
+	case c.DistinctGames == nil:
+		return "–"
+	case *c.DistinctGames >= summary.DistinctCap:
+		return fmt.Sprintf("≥%d", summary.DistinctCap)
+	}
+	return fmt.Sprint(*c.DistinctGames)
+}
+
 // groupBy splits xs into groups of equal key, in the order of their first
 // element, keeping the order of xs within each group.
 func groupBy[T any, K comparable](xs []T, key func(T) K) (keys []K, groups map[K][]T) {
