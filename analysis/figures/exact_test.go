@@ -3,6 +3,7 @@ package figures
 import (
 	"io"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/baolab/baolab/analysis/internal/fixture"
@@ -23,7 +24,7 @@ func TestExactLimit(t *testing.T) {
 		for _, e := range f.Legend {
 			for _, th := range e.Thumbs {
 				if l, ok := th.(limitLine); ok {
-					if f.Name != "fpa-rating" || e.Label != "perfect play (solved)" {
+					if f.Name != "fpa-rating" || !strings.HasPrefix(e.Label, "perfect play (solved)") {
 						t.Errorf("%s: limit line labelled %q", f.Name, e.Label)
 					}
 					limits = append(limits, l)
@@ -38,8 +39,15 @@ func TestExactLimit(t *testing.T) {
 		t.Errorf("fpa-rating y axis from %v: the limit at 0 is out of view", p.Y.Min)
 	}
 	s.Exact[0].FirstPlayerValue = 1
-	if l := LadderFigures(s)[0].Legend; len(l) != 3 || l[1].Thumbs[0].(limitLine).y != 100 {
-		t.Errorf("legend %+v, want the limit at 100 after the first curve", l)
+	if l := LadderFigures(s)[0].Legend; len(l) != 3 || l[2].Thumbs[0].(limitLine).y != 100 {
+		t.Errorf("legend %+v, want the limit at 100 after the curves", l)
+	}
+	// Both rulesets solved: still one legend entry, in grey.
+	s.Exact = append(s.Exact, s.Exact[0])
+	s.Exact[1].Ruleset = s.Ladders[1].Ruleset
+	l := LadderFigures(s)[0].Legend
+	if len(l) != 3 || l[2].Thumbs[0].(limitLine).color != grey || l[2].Label != "perfect play (solved), in\nthe curve's colour" {
+		t.Errorf("legend with two solved rulesets %+v, want one grey entry after the curves", l)
 	}
 }
 

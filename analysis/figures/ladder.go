@@ -25,6 +25,7 @@ type vdots struct {
 func ladderCurve(s *summary.Summary, name, ylabel string, value func(summary.SelfPlay) (v, lo, hi float64), mark50, limit bool) *Figure {
 	p := newPlot("rating (Elo points, random = 0)", ylabel)
 	f := &Figure{Name: name, Plot: p, Height: 2.1 * vg.Inch}
+	var solved []limitLine
 	for j, l := range s.Ladders {
 		var d vdots
 		for _, sp := range l.SelfPlay {
@@ -56,8 +57,16 @@ func ladderCurve(s *summary.Summary, name, ylabel string, value func(summary.Sel
 		if e, ok := exactOf(s, l.Ruleset); ok && limit {
 			ll := limitLine{pct(summary.Num(e.FirstPlayerValue)), col}
 			p.Add(ll)
-			f.Legend = append(f.Legend, LegendEntry{"perfect play (solved)", []plot.Thumbnailer{ll}})
+			solved = append(solved, ll)
 		}
+	}
+	// One legend entry for the perfect-play lines: in the solved curve's
+	// colour when there is one, else in grey.
+	switch {
+	case len(solved) == 1:
+		f.Legend = append(f.Legend, LegendEntry{"perfect play (solved)", []plot.Thumbnailer{solved[0]}})
+	case len(solved) > 1:
+		f.Legend = append(f.Legend, LegendEntry{"perfect play (solved), in\nthe curve's colour", []plot.Thumbnailer{limitLine{0, grey}}})
 	}
 	if mark50 {
 		p.Add(hline{50, grey})
