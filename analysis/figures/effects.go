@@ -76,19 +76,32 @@ func effectRows(s *summary.Summary) (rows []effectRow, several bool) {
 	return rows, len(groups) > 1
 }
 
-// shareQuantities are the quantities of the effects figure's upper panel.
-var shareQuantities = []struct{ key, name string }{
-	{"first_player_advantage", "first-player advantage"},
-	{"draw_rate", "draw rate"},
-	{"never_ending_rate", "never-ending rate"},
+// effectPanels are the effects figure's panels, top to bottom, each with
+// its own scale: first-player advantage alone (the main question), the
+// two rates of rarer outcomes (whose log odds ratios can be an order of
+// magnitude larger and far less certain), and mean length.
+var effectPanels = []struct {
+	axis       string
+	quantities []effectQuantity
+}{
+	{"effect on first-player advantage (log odds ratio)", []effectQuantity{{"first_player_advantage", "first-player advantage", 0, 0}}},
+	{"effect on rare outcomes (log odds ratio)", []effectQuantity{{"draw_rate", "draw rate", 1, 1}, {"never_ending_rate", "never-ending rate", 2, 2}}},
+	{"difference in mean length (plies)", []effectQuantity{{"mean_length", "mean length", 3, 7}}},
+}
+
+// effectQuantity is one quantity of the effects figure: its key in
+// summary.Effect, its legend name, and its glyph and colour indices.
+type effectQuantity struct {
+	key, name     string
+	glyph, colour int
 }
 
 // Effects draws the option effects of s (package analysis/effects): one
 // row per option value, ranked by the size of its effect on first-player
-// advantage; the upper panel gives the log odds ratios of first-player
-// advantage, draw rate and never-ending rate against the option's default,
-// the lower panel the difference in mean length, all with their 95%
-// intervals. More rows than fit on a page are split into parts (effects,
+// advantage; one panel per scale (effectPanels): the log odds ratios of
+// first-player advantage, then of draw rate and never-ending rate against
+// the option's default, then the difference in mean length, all with their
+// 95% intervals. More rows than fit on a page are split into parts (effects,
 // effects-2, ...).
 func Effects(s *summary.Summary) []*Figure {
 	rows, several := effectRows(s)
@@ -100,8 +113,9 @@ func Effects(s *summary.Summary) []*Figure {
 		lines = max(lines, strings.Count(r.label(several), "\n")+1)
 	}
 	row := 0.20*vg.Inch + vg.Length(lines-1)*tickSize*1.15
-	// Rows per part: both panels, their axes and the legend within MaxHeight.
-	per := max(1, int((MaxHeight-2*0.65*vg.Inch-0.4*vg.Inch)/(2*row)))
+	// Rows per part: every panel, their axes and the legend within MaxHeight.
+	np := vg.Length(len(effectPanels))
+	per := max(1, int((MaxHeight-np*0.65*vg.Inch-0.4*vg.Inch)/(np*row)))
 	var figs []*Figure
 	for i, part := range chunks(rows, (len(rows)+per-1)/per) {
 		name := "effects"
@@ -119,44 +133,35 @@ func effectsFigure(name string, rows []effectRow, several bool, row vg.Length) *
 	for i, r := range rows {
 		names[i] = r.label(several)
 	}
-	upper := newPlot("effect against the default (log odds ratio)", "")
-	upper.Add(gridLines(), vline{0, grey})
-	nominalY(upper, names)
-	f := &Figure{Name: name, Plot: upper, Height: dotHeight(n, row)}
-	for k, q := range shareQuantities {
-		var xs, ys, lo, hi []float64
-		off := 0.25 * (float64(k) - 1)
-		for i, r := range rows {
-			e, ok := r.by[q.key]
-			if !ok || !finite(float64(e.Estimate), float64(e.Lo), float64(e.Hi)) {
+	f := &Figure{Name: name}
+	for pi, panel := range effectPanels {
+		p := newPlot(panel.axis, "")
+		p.Add(gridLines(), vline{0, grey})
+		nominalY(p, names)
+		for k, q := range panel.quantities {
+			var xs, ys, lo, hi []float64
+			// Several quantities in a panel sit side by side in each row.
+			off := 0.25 * (float64(k) - float64(len(panel.quantities)-1)/2)
+			for i, r := range rows {
+				e, ok := r.by[q.key]
+				if !ok || !finite(float64(e.Estimate), float64(e.Lo), float64(e.Hi)) {
+					continue
+				}
+				xs, lo, hi = append(xs, float64(e.Estimate)), append(lo, float64(e.Lo)), append(hi, float64(e.Hi))
+				ys = append(ys, float64(n-1-i)-off)
+			}
+			if len(xs) == 0 {
 				continue
 			}
-			xs, lo, hi = append(xs, float64(e.Estimate)), append(lo, float64(e.Lo)), append(hi, float64(e.Hi))
-			ys = append(ys, float64(n-1-i)-off)
+			th := addDots(p, q.glyph, xs, ys, lo, hi, colour(q.colour))
+			f.Legend = append(f.Legend, LegendEntry{q.name, th})
 		}
-		if len(xs) == 0 {
-			continue
+		if pi == 0 {
+			f.Plot, f.Height = p, dotHeight(n, row)
+		} else {
+			f.Below = append(f.Below, Panel{p, dotHeight(n, row)})
 		}
-		th := addDots(upper, k, xs, ys, lo, hi, colour(k))
-		f.Legend = append(f.Legend, LegendEntry{q.name, th})
 	}
-	lower := newPlot("difference in mean length (plies)", "")
-	lower.Add(gridLines(), vline{0, grey})
-	nominalY(lower, names)
-	var xs, ys, lo, hi []float64
-	for i, r := range rows {
-		e, ok := r.by["mean_length"]
-		if !ok || !finite(float64(e.Estimate), float64(e.Lo), float64(e.Hi)) {
-			continue
-		}
-		xs, lo, hi = append(xs, float64(e.Estimate)), append(lo, float64(e.Lo)), append(hi, float64(e.Hi))
-		ys = append(ys, float64(n-1-i))
-	}
-	if len(xs) > 0 {
-		th := addDots(lower, 3, xs, ys, lo, hi, colour(7))
-		f.Legend = append(f.Legend, LegendEntry{"mean length", th})
-	}
-	f.Lower, f.LowerHeight = lower, dotHeight(n, row)
 	return f
 }
 

@@ -25,10 +25,24 @@ type Figure struct {
 	Plot   *plot.Plot
 	Legend []LegendEntry
 	Height vg.Length // of the plot, without the legend band
-	// Lower, if not nil, is a second plot drawn below the first, Lower
-	// Height tall (the effects figure's panel of mean lengths).
-	Lower       *plot.Plot
-	LowerHeight vg.Length
+	// Below are more plots drawn under the first, top to bottom, sharing
+	// its legend (the effects figure's panels, one per scale).
+	Below []Panel
+}
+
+// Panel is a plot drawn below a figure's first plot, Height tall.
+type Panel struct {
+	Plot   *plot.Plot
+	Height vg.Length
+}
+
+// belowHeight is the height of the panels below the first plot.
+func (f *Figure) belowHeight() vg.Length {
+	var h vg.Length
+	for _, p := range f.Below {
+		h += p.Height
+	}
+	return h
 }
 
 // LegendEntry is one item of a figure's legend.
@@ -86,17 +100,21 @@ func (f *Figure) legendHeight(w vg.Length) vg.Length {
 
 // Size returns the width and the full height of the figure.
 func (f *Figure) Size() (w, h vg.Length) {
-	return Width, f.Height + f.LowerHeight + f.legendHeight(Width)
+	return Width, f.Height + f.belowHeight() + f.legendHeight(Width)
 }
 
 // Draw draws the figure on c: the legend band at the top, the plot below.
 func (f *Figure) Draw(c draw.Canvas) {
 	w := c.Max.X - c.Min.X
 	row, x, heights := f.legendLayout(w)
-	if f.Lower != nil {
-		f.Lower.Draw(draw.Crop(c, margin, -margin, margin/2, -f.legendHeight(w)-f.Height))
+	above := f.legendHeight(w) + f.Height // from the canvas's top to the next panel
+	below := f.belowHeight()              // from the first plot's bottom to the last panel's
+	f.Plot.Draw(draw.Crop(c, margin, -margin, margin/2+below, -f.legendHeight(w)))
+	for _, p := range f.Below {
+		below -= p.Height
+		p.Plot.Draw(draw.Crop(c, margin, -margin, margin/2+below, -above))
+		above += p.Height
 	}
-	f.Plot.Draw(draw.Crop(c, margin, -margin, margin/2+f.LowerHeight, -f.legendHeight(w)))
 	sty := legendStyle()
 	tops := make([]vg.Length, len(heights))
 	top := c.Max.Y - margin/2
