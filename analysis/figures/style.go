@@ -133,7 +133,11 @@ func (niceTicks) Ticks(lo, hi float64) []plot.Tick {
 	for k := math.Ceil(lo / minor); k*minor <= hi+minor*1e-9; k++ {
 		v := k * minor
 		if math.Abs(v/step-math.Round(v/step)) < 1e-9 {
-			ticks = append(ticks, plot.Tick{Value: v, Label: strconv.FormatFloat(math.Round(v/step)*step, 'f', prec, 64)})
+			l := math.Round(v/step) * step
+			if l == 0 {
+				l = 0 // not -0, which prints as "-0"
+			}
+			ticks = append(ticks, plot.Tick{Value: v, Label: strconv.FormatFloat(l, 'f', prec, 64)})
 		} else {
 			ticks = append(ticks, plot.Tick{Value: v})
 		}
