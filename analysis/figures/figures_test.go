@@ -222,7 +222,7 @@ func TestNiceTicks(t *testing.T) {
 		{48.7, 57.2, "50 52 54 56"},
 		{0, 0.75, "0.0 0.2 0.4 0.6"},
 		{0, 7, "0 2 4 6"},
-		{-0.9, 7.3, "0 2 4 6"}, // the zero tick is "0", not "-0"
+		{-0.3, 7.3, "0 2 4 6"}, // the zero tick is "0", not "-0" (math.Ceil(-0.6) is -0)
 	} {
 		var got []string
 		for _, tk := range (niceTicks{}).Ticks(c.lo, c.hi) {
