@@ -1,5 +1,5 @@
 // Package analysis turns a baolab simulation dataset (package
-// sim/dataset) into the statistics, tables and figures of a balance study,
+// dataset) into the statistics, tables and figures of a balance study,
 // and replays single logged games with the engine (FindGame, Replay).
 //
 // Run it as `baolab analyze DIR [--out REPORT_DIR]` and
@@ -21,7 +21,7 @@
 // Nothing is skipped silently: the first problem stops the analysis with
 // one line naming the file. Open lists the dataset and reads its manifest
 // (manifest.json, or the shard manifests in manifest.d, through package
-// sim/dataset). A file is foreign when its name or partition is not one
+// dataset). A file is foreign when its name or partition is not one
 // the layout produces, when the manifest's experiment has no such cell or
 // batch, or when the manifest says no move log was written; a batch is
 // missing when the manifest lists it and its file is absent, when a games

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/baolab/baolab/analysis/internal/atomicfile"
-	"github.com/baolab/baolab/sim/dataset"
+	"github.com/baolab/baolab/dataset"
 )
 
 // Example is a logged game worth showing in a report.

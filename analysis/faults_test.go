@@ -12,7 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/file"
 
 	"github.com/baolab/baolab/analysis/internal/synth"
-	"github.com/baolab/baolab/sim/dataset"
+	"github.com/baolab/baolab/dataset"
 )
 
 func gamesPath(dir, ruleset string, c, b int) string {

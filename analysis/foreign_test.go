@@ -14,7 +14,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
 	"github.com/baolab/baolab/analysis/summary/summarytest"
-	"github.com/baolab/baolab/sim/dataset"
+	"github.com/baolab/baolab/dataset"
 )
 
 // widen returns a copy of tbl as another tool would write it: strings

@@ -8,7 +8,7 @@ import (
 	"github.com/baolab/baolab/analysis/figures"
 	"github.com/baolab/baolab/analysis/htmlreport"
 	"github.com/baolab/baolab/analysis/summary"
-	"github.com/baolab/baolab/sim/dataset"
+	"github.com/baolab/baolab/dataset"
 )
 
 // WriteIndex writes index.html into the report directory dir: the

@@ -11,7 +11,7 @@ import (
 
 	"github.com/baolab/baolab/analysis/summary"
 	"github.com/baolab/baolab/sim"
-	"github.com/baolab/baolab/sim/dataset"
+	"github.com/baolab/baolab/dataset"
 )
 
 // TestReportPages writes the whole report of a small simulated dataset

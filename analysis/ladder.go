@@ -7,7 +7,7 @@ import (
 
 	"github.com/baolab/baolab/analysis/rating"
 	"github.com/baolab/baolab/analysis/summary"
-	"github.com/baolab/baolab/sim/dataset"
+	"github.com/baolab/baolab/dataset"
 )
 
 // ladderMethod names how ladder intervals are found.

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/baolab/baolab/analysis/internal/synth"
-	"github.com/baolab/baolab/sim/dataset"
+	"github.com/baolab/baolab/dataset"
 )
 
 // writeManifestDataset writes the hand-computed cell for each ruleset of e

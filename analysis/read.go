@@ -12,7 +12,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/baolab/baolab/sim/dataset"
+	"github.com/baolab/baolab/dataset"
 )
 
 // File is one Parquet file of a dataset.

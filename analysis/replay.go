@@ -10,7 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/baolab/baolab/engine"
-	"github.com/baolab/baolab/sim/dataset"
+	"github.com/baolab/baolab/dataset"
 )
 
 // LoggedGame is one game as the dataset logged it: its games row and its

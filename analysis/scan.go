@@ -6,7 +6,7 @@ import (
 	"strconv"
 
 	"github.com/baolab/baolab/engine"
-	"github.com/baolab/baolab/sim/dataset"
+	"github.com/baolab/baolab/dataset"
 )
 
 // Columns read from each table.

@@ -10,7 +10,7 @@ import (
 
 	_ "github.com/baolab/baolab/engine/all"
 	"github.com/baolab/baolab/sim"
-	"github.com/baolab/baolab/sim/dataset"
+	"github.com/baolab/baolab/dataset"
 )
 
 // simDataset plays a small experiment with the simulator (all three

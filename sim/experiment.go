@@ -6,7 +6,7 @@ import (
 
 	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/sim/agent"
-	"github.com/baolab/baolab/sim/dataset"
+	"github.com/baolab/baolab/dataset"
 )
 
 // Plan is an experiment as a user writes it: rulesets and agent pairs in

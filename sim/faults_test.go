@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/baolab/baolab/sim/dataset"
+	"github.com/baolab/baolab/dataset"
 )
 
 // killPlan is the experiment of TestResumeAfterKill9: enough batches that

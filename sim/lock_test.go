@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/baolab/baolab/sim/dataset"
+	"github.com/baolab/baolab/dataset"
 )
 
 // holdAtStart is an Observer that blocks the run once it has taken its

@@ -3,7 +3,7 @@ package sim
 import (
 	"time"
 
-	"github.com/baolab/baolab/sim/dataset"
+	"github.com/baolab/baolab/dataset"
 )
 
 // Observer follows a run; package sim/progress draws it. Its methods are

@@ -6,7 +6,7 @@ import (
 	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/engine/kimasai2"
 	"github.com/baolab/baolab/engine/kingulu"
-	"github.com/baolab/baolab/sim/dataset"
+	"github.com/baolab/baolab/dataset"
 )
 
 // scripted plays a fixed list of moves.

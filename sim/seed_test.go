@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/baolab/baolab/engine"
-	"github.com/baolab/baolab/sim/dataset"
+	"github.com/baolab/baolab/dataset"
 )
 
 // TestAgentSeedKnownValues pins the per-seat agent seeds: a change would

@@ -17,7 +17,7 @@ import (
 	"github.com/baolab/baolab/engine"
 	_ "github.com/baolab/baolab/engine/all"
 	"github.com/baolab/baolab/sim/agent"
-	"github.com/baolab/baolab/sim/dataset"
+	"github.com/baolab/baolab/dataset"
 )
 
 // testPlan is small but has several batches per cell, all three variants

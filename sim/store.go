@@ -13,7 +13,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/baolab/baolab/sim/dataset"
+	"github.com/baolab/baolab/dataset"
 )
 
 // ErrOtherExperiment is returned (wrapped) when the output directory

@@ -14,7 +14,7 @@ import (
 
 	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/sim/agent"
-	"github.com/baolab/baolab/sim/dataset"
+	"github.com/baolab/baolab/dataset"
 )
 
 // AgentSeed returns the seed passed to Agent.Reset for player p in the

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/baolab/baolab/analysis/summary"
-	"github.com/baolab/baolab/sim/dataset"
+	"github.com/baolab/baolab/dataset"
 )
 
 // simulate writes a small dataset with baolab sim and returns its

@@ -15,7 +15,7 @@ import (
 	"github.com/baolab/baolab/sim"
 	"github.com/baolab/baolab/sim/agent"
 	"github.com/baolab/baolab/sim/config"
-	"github.com/baolab/baolab/sim/dataset"
+	"github.com/baolab/baolab/dataset"
 	"github.com/baolab/baolab/sim/progress"
 )
 

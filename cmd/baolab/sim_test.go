@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/baolab/baolab/sim/dataset"
+	"github.com/baolab/baolab/dataset"
 )
 
 func writeSimConfig(t *testing.T, text string) string {

@@ -18,7 +18,7 @@ import (
 
 	_ "github.com/baolab/baolab/engine/all"
 	"github.com/baolab/baolab/sim"
-	"github.com/baolab/baolab/sim/dataset"
+	"github.com/baolab/baolab/dataset"
 )
 
 // truth is what baolab's own reader (dataset.ReadFile) finds in a dataset.

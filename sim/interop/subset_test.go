@@ -13,7 +13,7 @@ import (
 	"github.com/baolab/baolab/analysis/summary"
 	"github.com/baolab/baolab/analysis/summary/summarytest"
 	"github.com/baolab/baolab/sim"
-	"github.com/baolab/baolab/sim/dataset"
+	"github.com/baolab/baolab/dataset"
 )
 
 // TestAnalyzeDuckDBSubset filters a simulated dataset in DuckDB and

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/baolab/baolab/sim"
-	"github.com/baolab/baolab/sim/dataset"
+	"github.com/baolab/baolab/dataset"
 )
 
 var exp = dataset.Experiment{Rules: []string{"kingulu", "kimasai-four-rows"}, Agents: []string{"random/random"}, Games: 1000, Seed: 1, Batch: 100}

@@ -1,5 +1,5 @@
 // Package synth writes small synthetic baolab datasets, file by file, with
-// the schemas and layout of package sim/dataset, for the tests and
+// the schemas and layout of package dataset, for the tests and
 // benchmarks of the analysis. It is not a simulator: games are whatever
 // the caller describes, or random but self-consistent sequences of moves.
 package synth
@@ -18,7 +18,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/compress"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
-	"github.com/baolab/baolab/sim/dataset"
+	"github.com/baolab/baolab/dataset"
 )
 
 // Game is one row of the games table with its moves.

@@ -196,7 +196,7 @@ func TestFilesSkipsTemporaryAndForeign(t *testing.T) {
 // README.md carry the current column tables (regenerate them with
 // ColumnsMarkdown).
 func TestColumnsDocumented(t *testing.T) {
-	for _, readme := range []string{"../README.md", "../../README.md"} {
+	for _, readme := range []string{"../sim/README.md", "../README.md"} {
 		b, err := os.ReadFile(readme)
 		if err != nil {
 			t.Fatal(err)

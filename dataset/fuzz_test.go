@@ -15,7 +15,7 @@ import (
 
 	_ "github.com/baolab/baolab/engine/all"
 	"github.com/baolab/baolab/sim"
-	"github.com/baolab/baolab/sim/dataset"
+	"github.com/baolab/baolab/dataset"
 )
 
 // simFiles plays a tiny experiment with the simulator once per test
