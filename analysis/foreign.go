@@ -17,8 +17,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
-	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/dataset"
+	"github.com/baolab/baolab/engine"
 )
 
 // Tables written by another tool.

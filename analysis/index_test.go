@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/baolab/baolab/analysis/summary"
-	"github.com/baolab/baolab/sim"
 	"github.com/baolab/baolab/dataset"
+	"github.com/baolab/baolab/sim"
 )
 
 // TestReportPages writes the whole report of a small simulated dataset

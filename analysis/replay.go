@@ -9,8 +9,8 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow/array"
 
-	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/dataset"
+	"github.com/baolab/baolab/engine"
 )
 
 // LoggedGame is one game as the dataset logged it: its games row and its

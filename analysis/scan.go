@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/dataset"
+	"github.com/baolab/baolab/engine"
 )
 
 // Columns read from each table.

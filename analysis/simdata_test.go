@@ -8,9 +8,9 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow/array"
 
+	"github.com/baolab/baolab/dataset"
 	_ "github.com/baolab/baolab/engine/all"
 	"github.com/baolab/baolab/sim"
-	"github.com/baolab/baolab/dataset"
 )
 
 // simDataset plays a small experiment with the simulator (all three

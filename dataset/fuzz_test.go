@@ -13,9 +13,9 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 
+	"github.com/baolab/baolab/dataset"
 	_ "github.com/baolab/baolab/engine/all"
 	"github.com/baolab/baolab/sim"
-	"github.com/baolab/baolab/dataset"
 )
 
 // simFiles plays a tiny experiment with the simulator once per test

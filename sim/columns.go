@@ -7,8 +7,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
-	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/dataset"
+	"github.com/baolab/baolab/engine"
 )
 
 // The tables are collected in plain Go slices, one per column, which a

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/baolab/baolab/dataset"
 	_ "github.com/baolab/baolab/engine/all"
 	"github.com/baolab/baolab/sim"
-	"github.com/baolab/baolab/dataset"
 )
 
 func ExamplePlan_Experiment() {

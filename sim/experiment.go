@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"runtime"
 
+	"github.com/baolab/baolab/dataset"
 	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/sim/agent"
-	"github.com/baolab/baolab/dataset"
 )
 
 // Plan is an experiment as a user writes it: rulesets and agent pairs in

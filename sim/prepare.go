@@ -1,9 +1,9 @@
 package sim
 
 import (
+	"github.com/baolab/baolab/dataset"
 	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/sim/agent"
-	"github.com/baolab/baolab/dataset"
 )
 
 // prepareAgents calls Prepare of every agent spec that has one

@@ -3,10 +3,10 @@ package sim
 import (
 	"testing"
 
+	"github.com/baolab/baolab/dataset"
 	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/engine/kimasai2"
 	"github.com/baolab/baolab/engine/kingulu"
-	"github.com/baolab/baolab/dataset"
 )
 
 // scripted plays a fixed list of moves.

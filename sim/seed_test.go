@@ -3,8 +3,8 @@ package sim
 import (
 	"testing"
 
-	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/dataset"
+	"github.com/baolab/baolab/engine"
 )
 
 // TestAgentSeedKnownValues pins the per-seat agent seeds: a change would

@@ -14,10 +14,10 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
+	"github.com/baolab/baolab/dataset"
 	"github.com/baolab/baolab/engine"
 	_ "github.com/baolab/baolab/engine/all"
 	"github.com/baolab/baolab/sim/agent"
-	"github.com/baolab/baolab/dataset"
 )
 
 // testPlan is small but has several batches per cell, all three variants

@@ -12,9 +12,9 @@ import (
 
 	"github.com/apache/arrow-go/v18/parquet"
 
+	"github.com/baolab/baolab/dataset"
 	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/sim/agent"
-	"github.com/baolab/baolab/dataset"
 )
 
 // AgentSeed returns the seed passed to Agent.Reset for player p in the

@@ -12,10 +12,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/baolab/baolab/dataset"
 	"github.com/baolab/baolab/sim"
 	"github.com/baolab/baolab/sim/agent"
 	"github.com/baolab/baolab/sim/config"
-	"github.com/baolab/baolab/dataset"
 	"github.com/baolab/baolab/sim/progress"
 )
 

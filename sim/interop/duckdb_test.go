@@ -16,9 +16,9 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 	_ "github.com/duckdb/duckdb-go/v2"
 
+	"github.com/baolab/baolab/dataset"
 	_ "github.com/baolab/baolab/engine/all"
 	"github.com/baolab/baolab/sim"
-	"github.com/baolab/baolab/dataset"
 )
 
 // truth is what baolab's own reader (dataset.ReadFile) finds in a dataset.

@@ -12,8 +12,8 @@ import (
 	"github.com/baolab/baolab/analysis"
 	"github.com/baolab/baolab/analysis/summary"
 	"github.com/baolab/baolab/analysis/summary/summarytest"
-	"github.com/baolab/baolab/sim"
 	"github.com/baolab/baolab/dataset"
+	"github.com/baolab/baolab/sim"
 )
 
 // TestAnalyzeDuckDBSubset filters a simulated dataset in DuckDB and

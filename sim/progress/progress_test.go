@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/baolab/baolab/sim"
 	"github.com/baolab/baolab/dataset"
+	"github.com/baolab/baolab/sim"
 )
 
 var exp = dataset.Experiment{Rules: []string{"kingulu", "kimasai-four-rows"}, Agents: []string{"random/random"}, Games: 1000, Seed: 1, Batch: 100}
