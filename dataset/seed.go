@@ -47,3 +47,10 @@ func OpeningSeed(seed uint64, ruleset string, i int) uint64 {
 // GameSeed returns the seed of game i of a cell with key k (the games
 // table's seed column): Mix(k + (i+1)·φ), SplitMix64's i-th output.
 func GameSeed(k uint64, i int) uint64 { return Mix(k + uint64(i+1)*golden) }
+
+// AgentSeed returns the seed passed to an agent's Reset for player p in
+// the game whose seed is gameSeed: Mix(gameSeed ^ (p+1)·φ), so the two
+// seats draw from unrelated streams.
+func AgentSeed(gameSeed uint64, p engine.Player) uint64 {
+	return Mix(gameSeed ^ (uint64(p)+1)*golden)
+}

@@ -3,6 +3,8 @@ package sim
 import (
 	"context"
 	"testing"
+
+	"github.com/baolab/baolab/dataset"
 )
 
 // benchRun plays b.N games of one cell with all CPUs and reports games/s
@@ -29,7 +31,7 @@ func BenchmarkPlay(b *testing.B) {
 	for _, rules := range []string{"kingulu", "kimasai-four-rows", "kimasai-two-rows:lap_limit=2000", "kimasai-two-rows"} {
 		b.Run(rules, func(b *testing.B) {
 			exp := mustExperiment(b, Plan{Rules: []string{rules}, Agents: []string{"random"}, Games: 1 << 30, Batch: 1 << 20, Moves: true})
-			w := newWorker(exp, b.TempDir(), createFile)
+			w := newWorker(exp, b.TempDir(), nil, nil)
 			cs, err := w.cell(0)
 			if err != nil {
 				b.Fatal(err)
@@ -37,9 +39,9 @@ func BenchmarkPlay(b *testing.B) {
 			b.ReportAllocs()
 			var plies int64
 			for i := 0; b.Loop(); i++ {
-				if w.m.len() > moveRowGroup {
-					w.m.reset()
-					w.g.reset()
+				if w.m.Len() > dataset.MoveRowGroup {
+					w.m.Reset()
+					w.g.Reset()
 				}
 				if err := w.play(cs, i); err != nil {
 					b.Fatal(err)

@@ -8,7 +8,7 @@
 // Game i of a cell gets the seed dataset.GameSeed(dataset.CellKey(seed,
 // ruleset, agents), i), which depends only on the experiment seed, the
 // canonical ruleset, the canonical agent pair and i. Each side's agent is
-// Reset with AgentSeed(game seed, side) before the game, and nothing else
+// Reset with dataset.AgentSeed(game seed, side) before the game, and nothing else
 // draws random numbers, so a game's moves depend on nothing but that
 // tuple: not on the worker that plays it, the order of batches, the
 // number of workers or the shard split. An experiment with

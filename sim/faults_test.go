@@ -133,7 +133,7 @@ func TestWriteErrorStopsCleanly(t *testing.T) {
 	exp := mustExperiment(t, p)
 	dir := t.TempDir()
 	budget := 60000
-	create := func(path string) (syncFile, error) {
+	create := func(path string) (dataset.SyncFile, error) {
 		f, err := os.Create(path)
 		if err != nil {
 			return nil, err

@@ -110,7 +110,7 @@ func TestOtherShardCountIsLocked(t *testing.T) {
 // use different temporary files, and that a resumed shard removes the
 // temporary files its earlier runs left (and only those of its batches).
 func TestTempNamesAreUnique(t *testing.T) {
-	if a, b := tempTag(), tempTag(); a == b {
+	if a, b := dataset.NewTag(), dataset.NewTag(); a == b {
 		t.Errorf("two tags alike: %s", a)
 	}
 	p := testPlan
@@ -122,11 +122,11 @@ func TestTempNamesAreUnique(t *testing.T) {
 		created []string
 	)
 	o := Options{Experiment: exp, Dir: dir, Workers: 2, Shard: 0, Shards: 2}
-	o.create = func(path string) (syncFile, error) {
+	o.create = func(path string) (dataset.SyncFile, error) {
 		mu.Lock()
 		created = append(created, path)
 		mu.Unlock()
-		return createFile(path)
+		return dataset.CreateFile(path)
 	}
 	run(t, o)
 	gdir := dataset.PartitionDir(dir, dataset.Games, exp.Rules[0])
@@ -156,12 +156,12 @@ func TestTempNamesAreUnique(t *testing.T) {
 	}
 	// Opening the same temporary name twice fails instead of truncating
 	// the first writer's file.
-	f, err := createFile(filepath.Join(dir, "x"))
+	f, err := dataset.CreateFile(filepath.Join(dir, "x"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	f.Close()
-	if _, err := createFile(filepath.Join(dir, "x")); err == nil {
+	if _, err := dataset.CreateFile(filepath.Join(dir, "x")); err == nil {
 		t.Error("createFile opened an existing file")
 	}
 }

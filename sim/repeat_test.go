@@ -70,7 +70,7 @@ func TestFirstRepeatPlyRow(t *testing.T) {
 	} {
 		rs := c.init.Game().Ruleset()
 		exp := dataset.Experiment{Rules: []string{rs}, Agents: []string{"random/random"}, Games: 1, Seed: 1, Batch: 1}
-		w := newWorker(exp, t.TempDir(), nil)
+		w := newWorker(exp, t.TempDir(), nil, nil)
 		cs, err := w.cell(0)
 		if err != nil {
 			t.Fatal(err)
@@ -85,11 +85,11 @@ func TestFirstRepeatPlyRow(t *testing.T) {
 			t.Fatalf("%s: %v", rs, err)
 		}
 		g := &w.g
-		if g.len() != 1 || g.nulls != 0 || g.firstRepOK[0]&1 == 0 {
-			t.Fatalf("%s: %d rows, %d nulls", rs, g.len(), g.nulls)
+		if g.Len() != 1 || g.FirstRepeatPly[0] < 0 {
+			t.Fatalf("%s: %d rows, first_repeat_ply %v", rs, g.Len(), g.FirstRepeatPly)
 		}
-		if g.firstRep[0] != c.repeat || g.plies[0] != int32(len(c.moves)) {
-			t.Errorf("%s: first_repeat_ply %d after %d plies, want %d after %d", rs, g.firstRep[0], g.plies[0], c.repeat, len(c.moves))
+		if g.FirstRepeatPly[0] != c.repeat || g.Plies[0] != int32(len(c.moves)) {
+			t.Errorf("%s: first_repeat_ply %d after %d plies, want %d after %d", rs, g.FirstRepeatPly[0], g.Plies[0], c.repeat, len(c.moves))
 		}
 	}
 }

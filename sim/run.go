@@ -72,7 +72,7 @@ type Options struct {
 	// ends it). Negative: wait for every worker.
 	StopGrace time.Duration
 
-	create func(string) (syncFile, error) // test hook; nil: os.Create
+	create func(string) (dataset.SyncFile, error) // test hook; nil: dataset.CreateFile
 }
 
 // ErrInterrupted is returned (wrapped) when the context is cancelled
@@ -124,10 +124,6 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 	obs := o.Observer
 	if obs == nil {
 		obs = nopObserver{}
-	}
-	create := o.create
-	if create == nil {
-		create = createFile
 	}
 	host, _ := os.Hostname()
 	st, err := openStore(o.Dir, exp, o.Shard, o.Shards, o.Force, dataset.Run{
@@ -185,10 +181,9 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := newWorker(exp, o.Dir, create)
+			w := newWorker(exp, o.Dir, o.create, temps)
 			w.played = &played
 			w.stop = &stop
-			w.temps = temps
 			for j := range jobCh {
 				r, err := w.runBatch(runCtx, j.cell, j.batch)
 				resCh <- result{r, err}

@@ -232,8 +232,8 @@ func checkReplay(t *testing.T, exp dataset.Experiment, dir string) {
 			id := exp.GameID(c, i)
 			seed := dataset.GameSeed(dataset.CellKey(exp.Seed, cell.Ruleset, cell.Agents), i)
 			ag := [2]agent.Agent{sp.New(g), np.New(g)}
-			ag[0].Reset(AgentSeed(seed, engine.South))
-			ag[1].Reset(AgentSeed(seed, engine.North))
+			ag[0].Reset(dataset.AgentSeed(seed, engine.South))
+			ag[1].Reset(dataset.AgentSeed(seed, engine.North))
 			s := g.NewState()
 			first := s.Player()
 			var captures, captured, reservations int32
@@ -481,7 +481,7 @@ func TestPlayDoesNotAllocate(t *testing.T) {
 		{"kingulu", "greedy"},
 	} {
 		exp := mustExperiment(t, Plan{Rules: []string{c.rules}, Agents: []string{c.agents}, Games: 1000, Batch: 1000, Moves: true})
-		w := newWorker(exp, t.TempDir(), createFile)
+		w := newWorker(exp, t.TempDir(), nil, nil)
 		cs, err := w.cell(0)
 		if err != nil {
 			t.Fatal(err)
@@ -491,8 +491,8 @@ func TestPlayDoesNotAllocate(t *testing.T) {
 		}
 		i := 0
 		allocs := testing.AllocsPerRun(100, func() {
-			w.g.reset()
-			w.m.reset()
+			w.g.Reset()
+			w.m.Reset()
 			if err := w.play(cs, i%50); err != nil {
 				t.Fatal(err)
 			}

@@ -405,7 +405,7 @@ func (st *store) writePiece() error {
 	if err != nil {
 		return fmt.Errorf("manifest: %w", err)
 	}
-	return writeFileAtomic(st.path(dataset.ShardDir, dataset.ShardManifestName(st.shard, st.shards)), append(b, '\n'))
+	return dataset.WriteFileAtomic(st.path(dataset.ShardDir, dataset.ShardManifestName(st.shard, st.shards)), append(b, '\n'))
 }
 
 // writeManifest rewrites manifest.json from every shard manifest on disk.
@@ -428,7 +428,7 @@ func (st *store) writeManifest() error {
 		return fmt.Errorf("manifest: %w", err)
 	}
 	st.lastFlush = time.Now()
-	return writeFileAtomic(st.path(dataset.ManifestName), append(b, '\n'))
+	return dataset.WriteFileAtomic(st.path(dataset.ManifestName), append(b, '\n'))
 }
 
 // flush writes the shard manifest and manifest.json, at most every

@@ -1,32 +1,21 @@
 package sim
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"strconv"
 	"sync/atomic"
-
-	"github.com/apache/arrow-go/v18/parquet"
 
 	"github.com/baolab/baolab/dataset"
 	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/sim/agent"
 )
 
-// AgentSeed returns the seed passed to Agent.Reset for player p in the
-// game whose seed is gameSeed: Mix(gameSeed ^ (p+1)·φ), so the two seats
-// draw from unrelated streams.
-func AgentSeed(gameSeed uint64, p engine.Player) uint64 {
-	return dataset.Mix(gameSeed ^ (uint64(p)+1)*engine.Golden)
-}
-
 // cellState is what a worker keeps for one cell: its own states and
-// agents (none of them is shared between workers), and the dictionaries
-// of the cell's string columns.
+// agents (none of them is shared between workers), and the values of the
+// cell's constant columns.
 type cellState struct {
 	cell    dataset.Cell
 	key     uint64
@@ -34,7 +23,7 @@ type cellState struct {
 	init, s engine.State
 	agents  [2]agent.Agent
 	names   [2]string // agent specs
-	dicts   *dicts
+	variant string
 	gdir    string // games partition directory
 	mdir    string // moves partition directory
 }
@@ -44,15 +33,11 @@ type cellState struct {
 type worker struct {
 	exp    dataset.Experiment
 	dir    string
-	props  *parquet.WriterProperties
-	create func(string) (syncFile, error)
-	tag    string // of this worker's temporary files (tempTag)
+	out    *dataset.Writer
 	cells  map[int]*cellState
 	moves  []engine.Move
-	g      gameCols
-	m      moveCols
-	zero   []int32
-	bw     *bufio.Writer
+	g      dataset.GameBatch
+	m      dataset.MoveBatch
 	opcg   rand.PCG      // the random opening's source, reseeded per game
 	orng   *rand.Rand    // draws from opcg
 	played *atomic.Int64 // games played by all workers, for progress
@@ -60,19 +45,23 @@ type worker struct {
 	// move, so a long game does not delay the stop (a ctx.Err per move
 	// would cost a lock).
 	stop *atomic.Bool
-	// temps holds the temporary files being written (nil: not tracked).
-	temps *tempSet
 	// per-batch tallies
 	results [4]int64 // games won by south, north, drawn, unfinished
 	plies   int64
 }
 
-func newWorker(exp dataset.Experiment, dir string, create func(string) (syncFile, error)) *worker {
+// newWorker returns a worker writing the dataset in dir through files
+// that create makes (nil: dataset.CreateFile), telling temps (if not nil)
+// of its temporary files.
+func newWorker(exp dataset.Experiment, dir string, create func(string) (dataset.SyncFile, error), temps *tempSet) *worker {
 	w := &worker{
-		exp: exp, dir: dir, props: writerProps(), create: create, tag: tempTag(),
+		exp: exp, dir: dir, out: dataset.NewWriter(),
 		cells: make(map[int]*cellState),
 		moves: make([]engine.Move, 0, engine.MaxMoves),
-		bw:    bufio.NewWriterSize(nil, 1<<20),
+	}
+	w.out.Create = create
+	if temps != nil {
+		w.out.Temps = temps
 	}
 	w.orng = rand.New(&w.opcg)
 	return w
@@ -95,11 +84,11 @@ func (w *worker) cell(c int) (*cellState, error) {
 	cs := &cellState{
 		cell: cell, key: dataset.CellKey(w.exp.Seed, cell.Ruleset, cell.Agents),
 		game: g, init: init, s: init.Clone(),
-		agents: [2]agent.Agent{south.New(g), north.New(g)},
-		names:  [2]string{south.String(), north.String()},
-		dicts:  newDicts(cell.Ruleset, g.Variant(), south.String(), north.String(), init.Player()),
-		gdir:   dataset.PartitionDir(w.dir, dataset.Games, cell.Ruleset),
-		mdir:   dataset.PartitionDir(w.dir, dataset.Moves, cell.Ruleset),
+		agents:  [2]agent.Agent{south.New(g), north.New(g)},
+		names:   [2]string{south.String(), north.String()},
+		variant: g.Variant(),
+		gdir:    dataset.PartitionDir(w.dir, dataset.Games, cell.Ruleset),
+		mdir:    dataset.PartitionDir(w.dir, dataset.Moves, cell.Ruleset),
 	}
 	for _, d := range []string{cs.gdir, cs.mdir} {
 		if d == cs.mdir && !w.exp.Moves {
@@ -127,19 +116,18 @@ func (w *worker) runBatch(ctx context.Context, c, b int) (batchResult, error) {
 		return batchResult{}, err
 	}
 	lo, hi := w.exp.BatchRange(b)
-	w.g.reset()
-	w.m.reset()
+	w.g.Reset()
+	w.m.Reset()
 	w.results, w.plies = [4]int64{}, 0
-	name := dataset.FileName(c, b)
-	var mf *tableFile
+	var mf *dataset.TableFile
 	if w.exp.Moves {
-		mf, err = openTable(w.create, w.temps, cs.mdir, dataset.TempName(c, b, w.tag), name, dataset.MovesSchema, w.props, w.bw)
+		mf, err = w.out.OpenBatch(w.dir, dataset.Moves, cs.cell.Ruleset, c, b)
 		if err != nil {
 			return batchResult{}, err
 		}
 		defer func() {
 			if mf != nil {
-				mf.abort()
+				mf.Abort()
 			}
 		}()
 	}
@@ -153,43 +141,34 @@ func (w *worker) runBatch(ctx context.Context, c, b int) (batchResult, error) {
 		if w.played != nil {
 			w.played.Add(1)
 		}
-		if mf != nil && w.m.len() >= moveRowGroup {
-			if err := w.flushMoves(mf, cs); err != nil {
+		if mf != nil && w.m.Len() >= dataset.MoveRowGroup {
+			if err := w.flushMoves(mf); err != nil {
 				return batchResult{}, err
 			}
 		}
 	}
-	meta := [][2]string{
-		{dataset.MetaExperiment, w.exp.ID()},
-		{dataset.MetaCell, strconv.Itoa(c)},
-		{dataset.MetaBatch, strconv.Itoa(b)},
-		{dataset.MetaGames, strconv.Itoa(hi - lo)},
-		{dataset.MetaPlies, strconv.FormatInt(w.plies, 10)},
-	}
+	meta := dataset.FileMeta{Experiment: w.exp.ID(), Cell: c, Batch: b, Games: hi - lo, Plies: w.plies}
 	if mf != nil {
-		if w.m.len() > 0 {
-			if err := w.flushMoves(mf, cs); err != nil {
+		if w.m.Len() > 0 {
+			if err := w.flushMoves(mf); err != nil {
 				return batchResult{}, err
 			}
 		}
-		err := mf.commit(meta)
+		err := mf.Commit(meta)
 		mf = nil
 		if err != nil {
 			return batchResult{}, err
 		}
 	}
-	gf, err := openTable(w.create, w.temps, cs.gdir, dataset.TempName(c, b, w.tag), name, dataset.GamesSchema, w.props, w.bw)
+	gf, err := w.out.OpenBatch(w.dir, dataset.Games, cs.cell.Ruleset, c, b)
 	if err != nil {
 		return batchResult{}, err
 	}
-	rec := w.g.record(cs.dicts, &w.zero)
-	err = gf.write(rec)
-	rec.Release()
-	if err != nil {
-		gf.abort()
+	if err := gf.WriteGames(&w.g); err != nil {
+		gf.Abort()
 		return batchResult{}, err
 	}
-	if err := gf.commit(meta); err != nil {
+	if err := gf.Commit(meta); err != nil {
 		return batchResult{}, err
 	}
 	return batchResult{
@@ -198,11 +177,9 @@ func (w *worker) runBatch(ctx context.Context, c, b int) (batchResult, error) {
 	}, nil
 }
 
-func (w *worker) flushMoves(mf *tableFile, cs *cellState) error {
-	rec := w.m.record(cs.dicts, &w.zero)
-	err := mf.write(rec)
-	rec.Release()
-	w.m.reset()
+func (w *worker) flushMoves(mf *dataset.TableFile) error {
+	err := mf.WriteMoves(&w.m)
+	w.m.Reset()
 	return err
 }
 
@@ -220,14 +197,14 @@ func (w *worker) play(cs *cellState, i int) error {
 		w.opcg.Seed(dataset.OpeningSeed(w.exp.Seed, cs.cell.Ruleset, i), 0)
 		orng = w.orng
 	}
-	cs.agents[engine.South].Reset(AgentSeed(gs, engine.South))
-	cs.agents[engine.North].Reset(AgentSeed(gs, engine.North))
+	cs.agents[engine.South].Reset(dataset.AgentSeed(gs, engine.South))
+	cs.agents[engine.North].Reset(dataset.AgentSeed(gs, engine.North))
 	var (
 		captures, captured int32
 		reservations       int32
 		maxLaps            int64
 		logMoves           = w.exp.Moves
-		m                  = &w.m
+		mr                 = dataset.MoveRow{GameID: id, Ruleset: cs.cell.Ruleset}
 	)
 	for !s.Over() {
 		if w.stop != nil && w.stop.Load() {
@@ -263,18 +240,11 @@ func (w *worker) play(cs *cellState, i int) error {
 		}
 		maxLaps = max(maxLaps, info.Laps)
 		if logMoves {
-			m.addReserved(info.Reserved)
-			m.id = append(m.id, id)
-			m.ply = append(m.ply, int32(ply))
-			m.player = append(m.player, int32(p))
-			m.move = append(m.move, int8(mv))
-			m.legal = append(m.legal, int16(len(moves)))
-			m.laps = append(m.laps, info.Laps)
-			m.sown = append(m.sown, info.Sown)
-			m.captured = append(m.captured, info.Captured)
-			m.matS = append(m.matS, int32(s.Material(engine.South)))
-			m.matN = append(m.matN, int32(s.Material(engine.North)))
-			m.hash = append(m.hash, s.Hash())
+			mr.Ply, mr.Player, mr.Move, mr.Legal = int32(ply), p, int8(mv), int16(len(moves))
+			mr.Laps, mr.Sown, mr.Captured, mr.Reserved = info.Laps, info.Sown, info.Captured, info.Reserved
+			mr.MaterialSouth, mr.MaterialNorth = int32(s.Material(engine.South)), int32(s.Material(engine.North))
+			mr.Hash = s.Hash()
+			w.m.Append(&mr)
 		}
 	}
 	r := s.Result()
@@ -282,31 +252,13 @@ func (w *worker) play(cs *cellState, i int) error {
 		return fmt.Errorf("cell %d (%s) game %d: game over with result %v", cs.cell.Index, cs.cell.Ruleset, i, r)
 	}
 	plies := s.Ply()
-	g := &w.g
-	n := g.len()
-	g.id = append(g.id, id)
-	g.seed = append(g.seed, gs)
-	g.result = append(g.result, int32(r-engine.SouthWins))
-	g.endReason = append(g.endReason, int32(s.EndReason())-1)
-	g.plies = append(g.plies, int32(plies))
-	g.matS = append(g.matS, int32(s.Material(engine.South)))
-	g.matN = append(g.matN, int32(s.Material(engine.North)))
-	if n%8 == 0 {
-		g.firstRepOK = append(g.firstRepOK, 0)
-	}
-	if fr := s.FirstRepeatPly(); fr >= 0 {
-		g.firstRep = append(g.firstRep, int32(fr))
-		g.firstRepOK[n/8] |= 1 << (n % 8)
-	} else {
-		g.firstRep = append(g.firstRep, 0)
-		g.nulls++
-	}
-	g.captures = append(g.captures, captures)
-	g.captured = append(g.captured, captured)
-	g.maxLaps = append(g.maxLaps, maxLaps)
-	g.neverEnding = append(g.neverEnding, int32(s.NeverEndingMet()))
-	g.reserv = append(g.reserv, reservations)
-	g.opening = append(g.opening, int32(opening))
+	w.g.Append(&dataset.GameRow{
+		ID: id, Ruleset: cs.cell.Ruleset, Variant: cs.variant, South: cs.names[engine.South], North: cs.names[engine.North],
+		First: cs.init.Player(), Seed: gs, Result: r, EndReason: s.EndReason(), Plies: int32(plies),
+		MaterialSouth: int32(s.Material(engine.South)), MaterialNorth: int32(s.Material(engine.North)),
+		FirstRepeatPly: int32(s.FirstRepeatPly()), Captures: captures, Captured: captured, MaxLaps: maxLaps,
+		NeverEnding: int32(s.NeverEndingMet()), Reservations: reservations, OpeningPlies: int32(opening),
+	})
 	w.results[r-engine.SouthWins]++
 	w.plies += int64(plies)
 	return nil

@@ -1,9 +1,8 @@
-package sim
+package dataset
 
 import (
 	"testing"
 
-	"github.com/baolab/baolab/dataset"
 	"github.com/baolab/baolab/engine"
 )
 
@@ -25,8 +24,8 @@ func TestAgentSeedKnownValues(t *testing.T) {
 		}
 	}
 	// The whole chain for game 0 of kingulu × random/random, experiment seed 1.
-	k := dataset.CellKey(1, "kingulu", "random/random")
-	gs := dataset.GameSeed(k, 0)
+	k := CellKey(1, "kingulu", "random/random")
+	gs := GameSeed(k, 0)
 	if k != 0xe5981e7b76f5e286 || gs != 0x4cc45e0592912c74 {
 		t.Fatalf("cell key %#x, game seed %#x", k, gs)
 	}
