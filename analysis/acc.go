@@ -1,8 +1,6 @@
 package analysis
 
 import (
-	"fmt"
-
 	"github.com/baolab/baolab/analysis/stats"
 	"github.com/baolab/baolab/analysis/summary"
 	"github.com/baolab/baolab/engine"
@@ -149,28 +147,4 @@ func nextCheckpoint(n int64) int64 {
 	default:
 		return n * 2
 	}
-}
-
-var (
-	resultByName = map[string]engine.Result{}
-	reasonByName = map[string]engine.EndReason{}
-)
-
-func init() {
-	for r := engine.SouthWins; r <= engine.Unfinished; r++ {
-		resultByName[r.String()] = r
-	}
-	for i, n := range engine.EndReasonNames() {
-		reasonByName[n] = engine.EndReason(i + 1)
-	}
-}
-
-func parsePlayer(s string) (engine.Player, error) {
-	switch s {
-	case "south":
-		return engine.South, nil
-	case "north":
-		return engine.North, nil
-	}
-	return 0, fmt.Errorf("unknown player %q (want south or north)", s)
 }

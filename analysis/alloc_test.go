@@ -2,21 +2,18 @@ package analysis
 
 import (
 	"testing"
+
+	"github.com/baolab/baolab/dataset"
 )
 
 // TestMoveLoopAllocs checks that the per-move loop, which runs once per
 // logged move, does not allocate.
 func TestMoveLoopAllocs(t *testing.T) {
 	const plies = 50
-	c := &moveCursor{t: &tableReader{path: "mem"}, done: true}
+	c := &moveCursor{t: &dataset.Reader{Path: "mem"}, done: true}
 	for k := int32(0); k < plies; k++ {
-		c.gid = append(c.gid, 7)
-		c.ply = append(c.ply, k)
-		c.move = append(c.move, int8(k%6))
-		c.legal = append(c.legal, int16(1+k%5))
-		c.laps = append(c.laps, int64(1+k%3))
-		c.ms = append(c.ms, 30+k%4)
-		c.mn = append(c.mn, 31-k%4)
+		c.b.Append(&dataset.MoveRow{GameID: 7, Ply: k, Move: int8(k % 6), Legal: int16(1 + k%5), Laps: int64(1 + k%3),
+			MaterialSouth: 30 + k%4, MaterialNorth: 31 - k%4})
 	}
 	var a cellAcc
 	allocs := testing.AllocsPerRun(100, func() {

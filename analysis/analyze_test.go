@@ -10,20 +10,22 @@ import (
 	"github.com/baolab/baolab/analysis/internal/synth"
 	"github.com/baolab/baolab/analysis/stats"
 	"github.com/baolab/baolab/analysis/summary"
+	"github.com/baolab/baolab/dataset"
 	"github.com/baolab/baolab/engine"
 )
 
 // mv is a move with the given legal moves and material after it.
-func mv(legal int16, south, north int32) synth.Move {
-	return synth.Move{Player: "south", Legal: legal, Laps: int64(legal), Sown: 3, MaterialSouth: south, MaterialNorth: north}
+func mv(legal int16, south, north int32) dataset.MoveRow {
+	return dataset.MoveRow{Player: engine.South, Legal: legal, Laps: int64(legal), Sown: 3, MaterialSouth: south, MaterialNorth: north}
 }
 
 // handGames is a cell of five games whose statistics are worked out by
 // hand in TestHandComputed.
 func handGames(ruleset, first string, firstID int64) []synth.Game {
-	g := func(id int64, result, reason string, repeat int32, captures int32, moves ...synth.Move) synth.Game {
-		return synth.Game{ID: firstID + id, Ruleset: ruleset, Variant: "kingulu", South: "random", North: "random", First: first,
-			Result: result, EndReason: reason, FirstRepeat: repeat, Captures: captures, Captured: 2 * captures, MaxLaps: 5, Moves: moves}
+	g := func(id int64, result, reason string, repeat int32, captures int32, moves ...dataset.MoveRow) synth.Game {
+		return synth.Game{GameRow: dataset.GameRow{ID: firstID + id, Ruleset: ruleset, Variant: "kingulu", South: "random", North: "random",
+			First: synth.Player(first), Result: synth.Result(result), EndReason: synth.EndReason(reason), FirstRepeatPly: repeat,
+			Captures: captures, Captured: 2 * captures, MaxLaps: 5}, Moves: moves}
 	}
 	return []synth.Game{
 		g(0, "south", "score", -1, 2, mv(3, 32, 32), mv(1, 32, 30), mv(2, 31, 30), mv(1, 31, 28)),
@@ -242,7 +244,7 @@ func TestAllWins(t *testing.T) {
 	dir := t.TempDir()
 	games := handGames("kingulu", "south", 0)
 	for i := range games {
-		games[i].Result, games[i].EndReason = "south", "score"
+		games[i].Result, games[i].EndReason = engine.SouthWins, engine.Score
 	}
 	if err := synth.WriteBatch(dir, 0, 0, games, true); err != nil {
 		t.Fatal(err)
@@ -353,7 +355,7 @@ func TestThreeWinsAgainstThreeLosses(t *testing.T) {
 		rs := []string{"kingulu", "kingulu:penultimate=never"}[c]
 		games := handGames(rs, "south", int64(c)*3)[:3]
 		for i := range games {
-			games[i].Result, games[i].EndReason = res, "score"
+			games[i].Result, games[i].EndReason = synth.Result(res), engine.Score
 		}
 		if err := synth.WriteBatch(dir, c, 0, games, true); err != nil {
 			t.Fatal(err)

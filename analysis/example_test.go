@@ -8,6 +8,8 @@ import (
 
 	"github.com/baolab/baolab/analysis"
 	"github.com/baolab/baolab/analysis/internal/synth"
+	"github.com/baolab/baolab/dataset"
+	"github.com/baolab/baolab/engine"
 )
 
 // A dataset of three games, analysed: first-player advantage with its
@@ -19,10 +21,10 @@ func ExampleAnalyze() {
 	}
 	defer os.RemoveAll(dir)
 	game := func(id int64, result string, plies int) synth.Game {
-		g := synth.Game{ID: id, Ruleset: "kingulu", Variant: "kingulu", South: "random", North: "random", First: "south",
-			Result: result, EndReason: "score", FirstRepeat: -1}
+		g := synth.Game{GameRow: dataset.GameRow{ID: id, Ruleset: "kingulu", Variant: "kingulu", South: "random", North: "random",
+			Result: synth.Result(result), EndReason: engine.Score, FirstRepeatPly: -1}}
 		for k := 0; k < plies; k++ {
-			g.Moves = append(g.Moves, synth.Move{Player: "south", Legal: 2, Laps: 1, MaterialSouth: 32, MaterialNorth: 32})
+			g.Moves = append(g.Moves, dataset.MoveRow{Player: engine.South, Legal: 2, Laps: 1, MaterialSouth: 32, MaterialNorth: 32})
 		}
 		return g
 	}

@@ -26,48 +26,41 @@ func ExampleGames(ctx context.Context, ds *Dataset) ([]Example, error) {
 	if ds.Moves == nil || ds.foreign {
 		return nil, nil
 	}
-	type best struct {
+	type bestGame struct {
 		id    int64
 		plies int32
 	}
 	var variants []string
-	longest := map[string]best{}
+	longest := map[string]bestGame{}
 	never := int64(-1)
-	var vs strs
+	var b dataset.GameBatch
 	for _, f := range ds.Games {
-		t, err := openTable(ctx, f.Path, dataset.Games, []string{"game_id", "variant", "plies", "never_ending"})
+		t, err := dataset.OpenReader(ctx, f.Path, dataset.Games, []string{"game_id", "variant", "plies", "never_ending"})
 		if err != nil {
 			return nil, err
 		}
 		for {
-			ok, err := t.next()
+			ok, err := t.Next()
 			if err == nil && ok {
-				err = t.strings("variant", &vs)
+				err = t.Games(&b)
 			}
 			if err != nil || !ok {
-				t.close()
+				t.Close()
 				if err != nil {
 					return nil, err
 				}
 				break
 			}
-			ids, err1 := t.int64s("game_id")
-			plies, err2 := t.int32s("plies")
-			ne, err3 := t.int32s("never_ending")
-			if err := firstErr(err1, err2, err3); err != nil {
-				t.close()
-				return nil, err
-			}
-			for i, id := range ids {
-				v := vs.dict[vs.codes[i]]
-				b, seen := longest[v]
+			for i, id := range b.ID {
+				v, plies := b.Variant.At(i), b.Plies[i]
+				best, seen := longest[v]
 				if !seen {
 					variants = append(variants, v)
 				}
-				if !seen || plies[i] > b.plies || plies[i] == b.plies && id < b.id {
-					longest[v] = best{id, plies[i]}
+				if !seen || plies > best.plies || plies == best.plies && id < best.id {
+					longest[v] = bestGame{id, plies}
 				}
-				if ne[i] > 0 && (never < 0 || id < never) {
+				if b.NeverEnding[i] > 0 && (never < 0 || id < never) {
 					never = id
 				}
 			}
@@ -90,15 +83,6 @@ func ExampleGames(ctx context.Context, ds *Dataset) ([]Example, error) {
 		}
 	}
 	return out, nil
-}
-
-func firstErr(errs ...error) error {
-	for _, e := range errs {
-		if e != nil {
-			return e
-		}
-	}
-	return nil
 }
 
 // ExampleFile is the file name of an example's replay page.

@@ -187,7 +187,7 @@ func openForeign(ctx context.Context, f File, names []string) (_ *foreignReader,
 		}
 	}()
 	defer dataset.Recover(f.Path, &err)
-	props := pqarrow.ArrowReadProperties{BatchSize: batchRows}
+	props := pqarrow.ArrowReadProperties{BatchSize: dataset.ReadBatchRows}
 	fr, err := pqarrow.NewFileReader(pf, props, memory.DefaultAllocator)
 	if err != nil {
 		return nil, fmt.Errorf("%s: not a readable Parquet file: %s", f.Path, oneLine(err))
@@ -207,7 +207,7 @@ func openForeign(ctx context.Context, f File, names []string) (_ *foreignReader,
 		wt := want[i].Field.Type
 		fi := sch.FieldIndices(n)
 		if len(fi) == 0 {
-			if v, ok := f.partitions[n]; ok && isString(wt) {
+			if v, ok := f.partitions[n]; ok && dataset.IsString(wt) {
 				r.consts[n] = v
 				continue
 			}
@@ -215,8 +215,8 @@ func openForeign(ctx context.Context, f File, names []string) (_ *foreignReader,
 		}
 		gt := sch.Field(fi[0]).Type
 		switch {
-		case isString(wt) && isString(gt), !isString(wt) && isInteger(gt):
-		case isString(wt):
+		case dataset.IsString(wt) && dataset.IsString(gt), !dataset.IsString(wt) && isInteger(gt):
+		case dataset.IsString(wt):
 			return nil, fmt.Errorf("%s: column %s has type %s, want a string", f.Path, n, gt)
 		default:
 			return nil, fmt.Errorf("%s: column %s has type %s, want an integer type", f.Path, n, gt)
@@ -317,12 +317,12 @@ func appendInt64s[T int8 | int16 | int32 | uint8 | uint16 | uint32](vals []int64
 
 // strings decodes string column name of the current batch into s (a
 // column given by a partition is one value for every row).
-func (r *foreignReader) strings(name string, s *strs) error {
+func (r *foreignReader) strings(name string, s *dataset.Words) error {
 	if v, ok := r.consts[name]; ok {
-		s.dict = append(s.dict[:0], v)
-		s.codes = s.codes[:0]
+		s.Dict = append(s.Dict[:0], v)
+		s.Codes = s.Codes[:0]
 		for range r.rec.NumRows() {
-			s.codes = append(s.codes, 0)
+			s.Codes = append(s.Codes, 0)
 		}
 		return nil
 	}
@@ -330,16 +330,16 @@ func (r *foreignReader) strings(name string, s *strs) error {
 	if a.NullN() > 0 {
 		return fmt.Errorf("%s: column %s has null values (rows %d..%d)", r.path, name, r.row, r.row+int64(a.Len())-1)
 	}
-	s.codes, s.dict = s.codes[:0], s.dict[:0]
+	s.Codes, s.Dict = s.Codes[:0], s.Dict[:0]
 	seen := map[string]int32{}
 	str := func(v string) {
 		c, ok := seen[v]
 		if !ok {
-			c = int32(len(s.dict))
+			c = int32(len(s.Dict))
 			seen[v] = c
-			s.dict = append(s.dict, v)
+			s.Dict = append(s.Dict, v)
 		}
-		s.codes = append(s.codes, c)
+		s.Codes = append(s.Codes, c)
 	}
 	switch a := a.(type) {
 	case *array.Dictionary:
@@ -399,7 +399,7 @@ func scanTables(ctx context.Context, ds *Dataset, opt Options) (_ []*cellAcc, er
 		byKey  = map[cellKey]int32{}
 		total  = len(ds.Games) + len(ds.Moves)
 		done   int
-		ss     [7]strs
+		ss     [7]dataset.Words
 		ibuf   [8][]int64
 		report = func() {
 			done++
@@ -447,11 +447,11 @@ func scanTables(ctx context.Context, ds *Dataset, opt Options) (_ []*cellAcc, er
 				}
 				for i, id := range ibuf[0] {
 					row := r.row + int64(i)
-					str := func(k int) string { return ss[k].dict[ss[k].codes[i]] }
+					str := func(k int) string { return ss[k].At(i) }
 					key := cellKey{str(0), str(2), str(3)}
 					c, ok := byKey[key]
 					if !ok {
-						if _, err := parsePlayer(str(4)); err != nil {
+						if _, err := dataset.ParsePlayer(str(4)); err != nil {
 							return fmt.Errorf("%s: row %d: column first: %w", f.Path, row, err)
 						}
 						c = int32(len(cells))
@@ -463,13 +463,13 @@ func scanTables(ctx context.Context, ds *Dataset, opt Options) (_ []*cellAcc, er
 						return fmt.Errorf("%s: row %d: %s %s/%s has variant %s and first %s, but variant %s and first %s in %s",
 							f.Path, row, key.ruleset, key.south, key.north, str(1), str(4), fc.variant, fc.first, fc.path)
 					}
-					res, ok := resultByName[str(5)]
-					if !ok {
-						return fmt.Errorf("%s: row %d: unknown result %q (want south, north, draw or unfinished)", f.Path, row, str(5))
+					res, err := dataset.ParseResult(str(5))
+					if err != nil {
+						return fmt.Errorf("%s: row %d: %w", f.Path, row, err)
 					}
-					reason, ok := reasonByName[str(6)]
-					if !ok {
-						return fmt.Errorf("%s: row %d: unknown end_reason %q", f.Path, row, str(6))
+					reason, err := dataset.ParseEndReason(str(6))
+					if err != nil {
+						return fmt.Errorf("%s: row %d: %w", f.Path, row, err)
 					}
 					fc.games = append(fc.games, len(rows))
 					rows = append(rows, gameRow{id: id, plies: int32(ibuf[1][i]), cycle: repeat(i), captures: int32(ibuf[3][i]),
@@ -509,7 +509,7 @@ func scanTables(ctx context.Context, ds *Dataset, opt Options) (_ []*cellAcc, er
 	})
 	out := make([]*cellAcc, 0, len(cells))
 	for n, fc := range cells {
-		first, _ := parsePlayer(fc.first)
+		first, _ := dataset.ParsePlayer(fc.first)
 		a := &cellAcc{key: fc.key, variant: fc.variant, first: first, cell: n}
 		slices.SortFunc(fc.games, func(i, j int) int { return cmpInt64(rows[i].id, rows[j].id) })
 		for _, i := range fc.games {

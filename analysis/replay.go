@@ -5,45 +5,20 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
-
-	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/baolab/baolab/dataset"
 	"github.com/baolab/baolab/engine"
 )
 
-// LoggedGame is one game as the dataset logged it: its games row and its
-// moves.
+// LoggedGame is one game as the dataset logged it: its games row, its
+// moves (empty without a move log) and the files they were read from.
 type LoggedGame struct {
-	ID                           int64
-	Ruleset, Variant             string
-	South, North, First          string
-	Seed                         uint64
-	Result, EndReason            string
-	Plies                        int32
-	MaterialSouth, MaterialNorth int32
-	FirstRepeat                  int32 // -1 when no position repeated
-	Captures, Captured           int32
-	MaxLaps                      int64
-	NeverEnding                  int32
-	Reservations                 int32 // holes reserved in the game (kingulu)
-	Moves                        []LoggedMove
-	GamesFile, MovesFile         string // where it was read from
-	experiment                   string // ID in the games file's footer ("" if none)
-}
-
-// LoggedMove is one row of the moves table.
-type LoggedMove struct {
-	Ply                          int32
-	Player                       string
-	Move                         int8
-	Legal                        int16
-	Laps, Sown                   int64
-	Captured                     int32
-	MaterialSouth, MaterialNorth int32
-	Hash                         uint64
-	Reserved                     bool // the move reserved a hole (kingulu)
+	dataset.GameRow
+	Moves                []dataset.MoveRow
+	GamesFile, MovesFile string // where it was read from
+	experiment           string // ID in the games file's footer ("" if none)
 }
 
 // FindGame reads game id from the dataset: its row of the games table and,
@@ -76,73 +51,46 @@ func FindGame(ctx context.Context, ds *Dataset, id int64) (*LoggedGame, error) {
 // readGameRow returns the games row of id in f, or nil if f does not hold
 // it.
 func readGameRow(ctx context.Context, f File, id int64) (*LoggedGame, error) {
-	var names []string
-	for _, c := range dataset.GamesColumns {
-		names = append(names, c.Field.Name)
-	}
-	t, err := openTable(ctx, f.Path, dataset.Games, names)
+	t, err := dataset.OpenReader(ctx, f.Path, dataset.Games, nil)
 	if err != nil {
 		return nil, err
 	}
-	defer t.close()
+	defer t.Close()
 	// The footer must name the experiment of the manifest (and the file's
 	// cell and batch), as for the analysis.
-	exp, err := t.checkMeta(f, -1)
+	exp, err := checkMeta(t, f, -1)
 	if err != nil {
 		return nil, err
 	}
-	var ss [7]strs
+	var b dataset.GameBatch
 	for {
-		ok, err := t.next()
+		ok, err := t.Next()
 		if err != nil || !ok {
 			return nil, err
 		}
-		ids, err := t.int64s("game_id")
-		if err != nil {
+		if err := t.Games(&b); err != nil {
 			return nil, err
 		}
-		i := -1
-		for k, v := range ids {
-			if v == id {
-				i = k
-				break
-			}
-		}
+		i := slices.Index(b.ID, id)
 		if i < 0 {
 			continue
 		}
-		for k, name := range []string{"ruleset", "variant", "agent_south", "agent_north", "first", "result", "end_reason"} {
-			if err := t.strings(name, &ss[k]); err != nil {
-				return nil, err
-			}
+		row, err := b.Row(i)
+		if err != nil {
+			return nil, fmt.Errorf("%s: row %d: column first: %w", f.Path, t.Row+int64(i), err)
 		}
-		str := func(k int) string { return ss[k].dict[ss[k].codes[i]] }
-		i32 := func(name string) int32 { return t.column(name).(*array.Int32).Value(i) }
-		g := &LoggedGame{ID: id, Ruleset: str(0), Variant: str(1), South: str(2), North: str(3), First: str(4),
-			Result: str(5), EndReason: str(6), Seed: t.column("seed").(*array.Uint64).Value(i),
-			Plies: i32("plies"), MaterialSouth: i32("material_south"), MaterialNorth: i32("material_north"),
-			FirstRepeat: -1, Captures: i32("captures"), Captured: i32("captured"),
-			MaxLaps: t.column("max_laps").(*array.Int64).Value(i), NeverEnding: i32("never_ending"),
-			Reservations: i32("reservations"), GamesFile: f.Path, experiment: exp}
-		if r := t.column("first_repeat_ply").(*array.Int32); r.IsValid(i) {
-			g.FirstRepeat = r.Value(i)
-		}
-		return g, nil
+		return &LoggedGame{GameRow: row, GamesFile: f.Path, experiment: exp}, nil
 	}
 }
 
 // readGameMoves reads the moves of g from f.
 func readGameMoves(ctx context.Context, f File, g *LoggedGame) error {
-	var names []string
-	for _, c := range dataset.MovesColumns {
-		names = append(names, c.Field.Name)
-	}
-	t, err := openTable(ctx, f.Path, dataset.Moves, names)
+	t, err := dataset.OpenReader(ctx, f.Path, dataset.Moves, nil)
 	if err != nil {
 		return err
 	}
-	defer t.close()
-	exp, err := t.checkMeta(f, -1)
+	defer t.Close()
+	exp, err := checkMeta(t, f, -1)
 	if err != nil {
 		return err
 	}
@@ -150,35 +98,22 @@ func readGameMoves(ctx context.Context, f File, g *LoggedGame) error {
 		return fmt.Errorf("%s: foreign file: written by experiment %q, its games file %s by %q", f.Path, exp, g.GamesFile, g.experiment)
 	}
 	g.MovesFile = f.Path
-	var player strs
+	var b dataset.MoveBatch
 	for {
-		ok, err := t.next()
+		ok, err := t.Next()
 		if err != nil || !ok {
 			return err
 		}
-		ids, err := t.int64s("game_id")
-		if err != nil {
+		if err := t.Moves(&b); err != nil {
 			return err
 		}
-		if len(ids) == 0 || ids[0] > g.ID && len(g.Moves) > 0 {
+		if b.Len() == 0 || b.GameID[0] > g.ID && len(g.Moves) > 0 {
 			return nil
 		}
-		if err := t.strings("player", &player); err != nil {
-			return err
-		}
-		for i, v := range ids {
-			if v != g.ID {
-				continue
+		for i, v := range b.GameID {
+			if v == g.ID {
+				g.Moves = append(g.Moves, b.Row(i))
 			}
-			g.Moves = append(g.Moves, LoggedMove{
-				Ply: t.column("ply").(*array.Int32).Value(i), Player: player.dict[player.codes[i]],
-				Move: t.column("move").(*array.Int8).Value(i), Legal: t.column("legal_moves").(*array.Int16).Value(i),
-				Laps: t.column("laps").(*array.Int64).Value(i), Sown: t.column("sown").(*array.Int64).Value(i),
-				Captured:      t.column("captured").(*array.Int32).Value(i),
-				MaterialSouth: t.column("material_south").(*array.Int32).Value(i), MaterialNorth: t.column("material_north").(*array.Int32).Value(i),
-				Hash:     t.column("hash").(*array.Uint64).Value(i),
-				Reserved: t.column("reserved").(*array.Boolean).Value(i),
-			})
 		}
 	}
 }
@@ -240,8 +175,8 @@ func Replay(w io.Writer, g *LoggedGame) error {
 		if s.Over() {
 			return fail("the engine ended the game before this move (%s, %s)", s.Result(), s.EndReason())
 		}
-		if got := s.Player().String(); got != m.Player {
-			return fail("logged mover %s, the engine's player to move is %s", m.Player, got)
+		if s.Player() != m.Player {
+			return fail("logged mover %s, the engine's player to move is %s", m.Player, s.Player())
 		}
 		cands = s.Candidates(cands[:0])
 		if m.Legal < 1 || int(m.Legal) > len(cands) {
@@ -285,10 +220,10 @@ func Replay(w io.Writer, g *LoggedGame) error {
 	switch {
 	case !s.Over():
 		return end("the log ends, but the engine's game goes on")
-	case s.Result().String() != g.Result || s.EndReason().String() != g.EndReason:
+	case s.Result() != g.Result || s.EndReason() != g.EndReason:
 		return end("logged %s (%s), the engine gives %s (%s)", g.Result, g.EndReason, s.Result(), s.EndReason())
-	case int32(s.FirstRepeatPly()) != g.FirstRepeat:
-		return end("logged first repeated ply %d, the engine gives %d (-1: none)", g.FirstRepeat, s.FirstRepeatPly())
+	case int32(s.FirstRepeatPly()) != g.FirstRepeatPly:
+		return end("logged first repeated ply %d, the engine gives %d (-1: none)", g.FirstRepeatPly, s.FirstRepeatPly())
 	case captures != g.Captures || maxLaps != g.MaxLaps || reservations != g.Reservations:
 		return end("logged %d captures, %d reservations and at most %d laps a move; the moves give %d, %d and %d",
 			g.Captures, g.Reservations, g.MaxLaps, captures, reservations, maxLaps)

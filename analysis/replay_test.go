@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/baolab/baolab/analysis/internal/synth"
+	"github.com/baolab/baolab/dataset"
+	"github.com/baolab/baolab/engine"
 )
 
 // TestReplayMismatch replays a logged game of the simulator after
@@ -47,16 +49,16 @@ func TestReplayMismatch(t *testing.T) {
 		{"material", func(g *LoggedGame) { g.Moves[1].MaterialNorth++ }, 1, "logged material"},
 		{"laps", func(g *LoggedGame) { g.Moves[3].Laps += 5 }, 3, "laps"},
 		{"mover", func(g *LoggedGame) {
-			g.Moves[0].Player = map[string]string{"south": "north", "north": "south"}[g.Moves[0].Player]
+			g.Moves[0].Player = g.Moves[0].Player.Other()
 		}, 0, "logged mover"},
 		{"legal moves", func(g *LoggedGame) { g.Moves[2].Legal = 60 }, 2, "legal moves"},
-		{"result", func(g *LoggedGame) { g.Result = "draw" }, -1, "logged draw"},
+		{"result", func(g *LoggedGame) { g.Result = engine.Draw }, -1, "logged draw"},
 		{"captures", func(g *LoggedGame) { g.Captures += 1 }, -1, "captures"},
 		{"missing last move", func(g *LoggedGame) { g.Moves = g.Moves[:len(g.Moves)-1]; g.Plies-- }, -1, "the engine can still play"},
 		{"plies", func(g *LoggedGame) { g.Plies++ }, -1, "plies"},
 	} {
 		g := *orig
-		g.Moves = append([]LoggedMove(nil), orig.Moves...)
+		g.Moves = append([]dataset.MoveRow(nil), orig.Moves...)
 		c.change(&g)
 		err := Replay(&bytes.Buffer{}, &g)
 		var re *ReplayError

@@ -38,7 +38,7 @@ func WriteReplayHTML(w io.Writer, g *LoggedGame, note string) error {
 		fact("agents", fmt.Sprintf("South %s, North %s; %s moves first", g.South, g.North, g.First)),
 		fact("seed", fmt.Sprintf("%#x", g.Seed)),
 		fact("result", fmt.Sprintf("%s after %d plies; final material South %d, North %d", outcome(g), g.Plies, g.MaterialSouth, g.MaterialNorth)),
-		fact("play", fmt.Sprintf("%d captures, at most %d laps in a move, never-ending moves met: %d, first repeated position at ply %s", g.Captures, g.MaxLaps, g.NeverEnding, repeatPly(g.FirstRepeat))),
+		fact("play", fmt.Sprintf("%d captures, at most %d laps in a move, never-ending moves met: %d, first repeated position at ply %s", g.Captures, g.MaxLaps, g.NeverEnding, repeatPly(g.FirstRepeatPly))),
 		fact("read from", g.GamesFile+" and "+g.MovesFile),
 		fact("checked", "the engine replays every move and agrees with the log"),
 	}}
@@ -79,7 +79,7 @@ func WriteReplayHTML(w io.Writer, g *LoggedGame, note string) error {
 			return err
 		}
 		p.Label = fmt.Sprintf("ply %d: %s plays %d", k, m.Player, m.Move)
-		p.Number, p.Player, p.Move, p.Legal = k, m.Player, fmt.Sprint(m.Move), int(m.Legal)
+		p.Number, p.Player, p.Move, p.Legal = k, m.Player.String(), fmt.Sprint(m.Move), int(m.Legal)
 		p.Laps, p.Sown, p.Captured = m.Laps, m.Sown, m.Captured
 		p.NeverEnding = len(cands) - int(m.Legal)
 		if info.NeverEnding { // played under infinite=draw
@@ -94,7 +94,7 @@ func WriteReplayHTML(w io.Writer, g *LoggedGame, note string) error {
 // outcome says how g ended, e.g. "south wins (score)".
 func outcome(g *LoggedGame) string {
 	switch g.Result {
-	case "south", "north":
+	case engine.SouthWins, engine.NorthWins:
 		return fmt.Sprintf("%s wins (%s)", g.Result, g.EndReason)
 	}
 	return fmt.Sprintf("%s (%s)", g.Result, g.EndReason)

@@ -20,46 +20,36 @@ var (
 // in one streaming pass, and returns the file's statistics.
 func scanFile(ctx context.Context, games File, moves *File) (_ *cellAcc, err error) {
 	defer func() { err = repairHint(err) }()
-	gr, err := openTable(ctx, games.Path, dataset.Games, gamesRead)
+	gr, err := dataset.OpenReader(ctx, games.Path, dataset.Games, gamesRead)
 	if err != nil {
 		return nil, err
 	}
-	defer gr.close()
-	exp, err := gr.checkMeta(games, -1)
+	defer gr.Close()
+	exp, err := checkMeta(gr, games, -1)
 	if err != nil {
 		return nil, err
 	}
 	var mc *moveCursor
 	if moves != nil {
-		mr, err := openTable(ctx, moves.Path, dataset.Moves, movesRead)
-		if err != nil {
+		if mc, err = openMoves(ctx, gr, exp, games, *moves); err != nil {
 			return nil, err
 		}
-		defer mr.close()
-		plies := int64(-1)
-		if _, ok := gr.meta[dataset.MetaPlies]; ok {
-			plies, _ = strconv.ParseInt(gr.meta[dataset.MetaPlies], 10, 64)
-		}
-		mexp, err := mr.checkMeta(*moves, plies)
-		if err != nil {
-			return nil, err
-		}
-		if mexp != exp {
-			return nil, fmt.Errorf("%s: foreign file: written by experiment %q, its games file %s by %q", moves.Path, mexp, games.Path, exp)
-		}
-		mc = &moveCursor{t: mr, gamesPath: games.Path}
+		defer mc.t.Close()
 	}
 	s := gameScanner{file: games, mc: mc}
 	for {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		ok, err := gr.next()
+		ok, err := gr.Next()
 		if err != nil {
 			return nil, err
 		}
 		if !ok {
 			break
+		}
+		if err := gr.Games(&s.b); err != nil {
+			return nil, err
 		}
 		if err := s.batch(gr); err != nil {
 			return nil, err
@@ -80,100 +70,69 @@ func scanFile(ctx context.Context, games File, moves *File) (_ *cellAcc, err err
 	return s.acc, nil
 }
 
+// openMoves opens the moves file of the games file that gr reads, written
+// by experiment exp, and checks its footer against the games file's.
+func openMoves(ctx context.Context, gr *dataset.Reader, exp string, games, moves File) (*moveCursor, error) {
+	mr, err := dataset.OpenReader(ctx, moves.Path, dataset.Moves, movesRead)
+	if err != nil {
+		return nil, err
+	}
+	plies := int64(-1)
+	if _, ok := gr.Meta[dataset.MetaPlies]; ok {
+		plies, _ = strconv.ParseInt(gr.Meta[dataset.MetaPlies], 10, 64)
+	}
+	mexp, err := checkMeta(mr, moves, plies)
+	if err == nil && mexp != exp {
+		err = fmt.Errorf("%s: foreign file: written by experiment %q, its games file %s by %q", moves.Path, mexp, games.Path, exp)
+	}
+	if err != nil {
+		mr.Close()
+		return nil, err
+	}
+	return &moveCursor{t: mr, gamesPath: games.Path}, nil
+}
+
 // gameScanner holds the decoding state of one games file.
 type gameScanner struct {
 	file File
 	mc   *moveCursor
 	acc  *cellAcc
 	last int64 // last game id
-
-	ruleset, variant, south, north, first, result, reason strs
+	b    dataset.GameBatch
 }
 
-// batch adds the games of the current record batch of t.
-func (s *gameScanner) batch(t *tableReader) error {
-	for _, c := range []struct {
-		name string
-		s    *strs
-	}{{"ruleset", &s.ruleset}, {"variant", &s.variant}, {"agent_south", &s.south}, {"agent_north", &s.north},
-		{"first", &s.first}, {"result", &s.result}, {"end_reason", &s.reason}} {
-		if err := t.strings(c.name, c.s); err != nil {
-			return err
-		}
-	}
-	ids, err := t.int64s("game_id")
-	if err != nil {
-		return err
-	}
-	plies, err := t.int32s("plies")
-	if err != nil {
-		return err
-	}
-	captures, err := t.int32s("captures")
-	if err != nil {
-		return err
-	}
-	captured, err := t.int32s("captured")
-	if err != nil {
-		return err
-	}
-	maxLaps, err := t.int64s("max_laps")
-	if err != nil {
-		return err
-	}
-	neverEnding, err := t.int32s("never_ending")
-	if err != nil {
-		return err
-	}
-	repeat := t.column("first_repeat_ply")
-
-	// Decode the dictionaries of the batch once.
-	results := make([]engine.Result, len(s.result.dict))
-	for i, v := range s.result.dict {
-		r, ok := resultByName[v]
-		if !ok {
-			return fmt.Errorf("%s: unknown result %q (want south, north, draw or unfinished)", t.path, v)
-		}
-		results[i] = r
-	}
-	reasons := make([]engine.EndReason, len(s.reason.dict))
-	for i, v := range s.reason.dict {
-		r, ok := reasonByName[v]
-		if !ok {
-			return fmt.Errorf("%s: unknown end_reason %q", t.path, v)
-		}
-		reasons[i] = r
-	}
-	for _, v := range s.ruleset.dict {
+// batch adds the games of the current record batch of t (read into s.b).
+func (s *gameScanner) batch(t *dataset.Reader) error {
+	b := &s.b
+	for _, v := range b.Ruleset.Dict {
 		if v != s.file.Ruleset {
-			return fmt.Errorf("%s: foreign file: holds ruleset %q but lies in the partition of %q", t.path, v, s.file.Ruleset)
+			return fmt.Errorf("%s: foreign file: holds ruleset %q but lies in the partition of %q", t.Path, v, s.file.Ruleset)
 		}
 	}
-
 	var prevSouth, prevNorth, prevVariant, prevFirst int32 = -1, -1, -1, -1
 	a := s.acc
-	for i, id := range ids {
-		row := t.batch + int64(i)
-		if c1, c2, c3, c4 := s.south.codes[i], s.north.codes[i], s.variant.codes[i], s.first.codes[i]; c1 != prevSouth || c2 != prevNorth || c3 != prevVariant || c4 != prevFirst {
+	for i, id := range b.ID {
+		row := t.Row + int64(i)
+		if c1, c2, c3, c4 := b.South.Codes[i], b.North.Codes[i], b.Variant.Codes[i], b.First.Codes[i]; c1 != prevSouth || c2 != prevNorth || c3 != prevVariant || c4 != prevFirst {
 			var err error
-			if a, err = s.cell(t.path, row, s.ruleset.dict[s.ruleset.codes[i]], s.south.dict[c1], s.north.dict[c2], s.variant.dict[c3], s.first.dict[c4]); err != nil {
+			if a, err = s.cell(t.Path, row, b.Ruleset.At(i), b.South.Dict[c1], b.North.Dict[c2], b.Variant.Dict[c3], b.First.Dict[c4]); err != nil {
 				return err
 			}
 			prevSouth, prevNorth, prevVariant, prevFirst = c1, c2, c3, c4
 		}
 		if a.games > 0 && id != s.last+1 {
-			return fmt.Errorf("%s: row %d: game_id %d follows %d (game ids of a file must be consecutive)", t.path, row, id, s.last)
+			return fmt.Errorf("%s: row %d: game_id %d follows %d (game ids of a file must be consecutive)", t.Path, row, id, s.last)
 		}
 		if a.games == 0 {
 			a.firstID = id
 		}
 		s.last, a.lastID = id, id
-		n := plies[i]
+		n := b.Plies[i]
 		if n < 0 {
-			return fmt.Errorf("%s: row %d: game %d has %d plies", t.path, row, id, n)
+			return fmt.Errorf("%s: row %d: game %d has %d plies", t.Path, row, id, n)
 		}
-		res := results[s.result.codes[i]]
-		a.addGame(res, reasons[s.reason.codes[i]], n, repeat.IsValid(i), neverEnding[i], captures[i], captured[i], maxLaps[i])
+		res := dataset.ResultOf(b.Result[i])
+		a.addGame(res, dataset.EndReasonOf(b.EndReason[i]), n, b.FirstRepeatPly[i] >= 0, b.NeverEnding[i], b.Captures[i], b.Captured[i], b.MaxLaps[i])
 		if s.mc != nil {
 			if err := s.mc.game(id, n, winnerSign(res), a); err != nil {
 				return err
@@ -288,7 +247,7 @@ func (s *gameScanner) cell(path string, row int64, ruleset, south, north, varian
 		return nil, fmt.Errorf("%s: row %d: foreign row: agents %s/%s, the experiment's cell %d has %s", path, row, south, north, s.file.Cell, w.agents)
 	}
 	if s.acc == nil {
-		p, err := parsePlayer(first)
+		p, err := dataset.ParsePlayer(first)
 		if err != nil {
 			return nil, fmt.Errorf("%s: row %d: column first: %w", path, row, err)
 		}
@@ -305,63 +264,37 @@ func (s *gameScanner) cell(path string, row int64, ruleset, south, north, varian
 
 // moveCursor walks the moves file of a games file alongside it.
 type moveCursor struct {
-	t         *tableReader
+	t         *dataset.Reader
 	gamesPath string
-	gid       []int64
-	ply       []int32
-	move      []int8
-	legal     []int16
-	laps      []int64
-	ms, mn    []int32
+	b         dataset.MoveBatch
 	i         int
 	done      bool
 }
 
 // load reads the next record batch; at the end of the file it sets done.
 func (c *moveCursor) load() error {
-	ok, err := c.t.next()
+	ok, err := c.t.Next()
 	if err != nil {
 		return err
 	}
 	c.i = 0
 	if !ok {
 		c.done = true
-		c.gid = nil
+		c.b.GameID = nil
 		return nil
 	}
-	t := c.t
-	if c.gid, err = t.int64s("game_id"); err != nil {
-		return err
-	}
-	if c.ply, err = t.int32s("ply"); err != nil {
-		return err
-	}
-	if c.move, err = t.int8s("move"); err != nil {
-		return err
-	}
-	if c.legal, err = t.int16s("legal_moves"); err != nil {
-		return err
-	}
-	if c.laps, err = t.int64s("laps"); err != nil {
-		return err
-	}
-	if c.ms, err = t.int32s("material_south"); err != nil {
-		return err
-	}
-	if c.mn, err = t.int32s("material_north"); err != nil {
-		return err
-	}
-	return nil
+	return c.t.Moves(&c.b)
 }
 
 // game consumes the plies moves of game id and adds their statistics to
 // a. winner is +1 when South won, −1 when North won, else 0.
 func (c *moveCursor) game(id int64, plies, winner int32, a *cellAcc) error {
 	g := gameMoves{lastNotLeading: -1, fp: uint64(plies)}
+	m := &c.b
 	for k := int32(0); k < plies; k++ {
-		if c.i == len(c.gid) {
+		if c.i == len(m.GameID) {
 			if c.done {
-				return fmt.Errorf("%s: ends before ply %d of game %d (%s says it has %d plies)", c.t.path, k, id, c.gamesPath, plies)
+				return fmt.Errorf("%s: ends before ply %d of game %d (%s says it has %d plies)", c.t.Path, k, id, c.gamesPath, plies)
 			}
 			if err := c.load(); err != nil {
 				return err
@@ -370,11 +303,11 @@ func (c *moveCursor) game(id int64, plies, winner int32, a *cellAcc) error {
 			continue
 		}
 		i := c.i
-		if c.gid[i] != id || c.ply[i] != k {
+		if m.GameID[i] != id || m.Ply[i] != k {
 			return fmt.Errorf("%s: row %d holds game %d ply %d, want game %d ply %d (the moves must follow %s: every ply of every game, in order)",
-				c.t.path, c.t.batch+int64(i), c.gid[i], c.ply[i], id, k, c.gamesPath)
+				c.t.Path, c.t.Row+int64(i), m.GameID[i], m.Ply[i], id, k, c.gamesPath)
 		}
-		g.add(k, c.move[i], c.legal[i], c.laps[i], c.ms[i], c.mn[i], winner)
+		g.add(k, m.Move[i], m.Legal[i], m.Laps[i], m.MaterialSouth[i], m.MaterialNorth[i], winner)
 		c.i++
 	}
 	a.addMoves(&g, winner)
@@ -384,8 +317,8 @@ func (c *moveCursor) game(id int64, plies, winner int32, a *cellAcc) error {
 // end checks that no move is left after the last game.
 func (c *moveCursor) end() error {
 	for {
-		if c.i < len(c.gid) {
-			return fmt.Errorf("%s: row %d holds game %d ply %d, which is not in %s", c.t.path, c.t.batch+int64(c.i), c.gid[c.i], c.ply[c.i], c.gamesPath)
+		if m := &c.b; c.i < len(m.GameID) {
+			return fmt.Errorf("%s: row %d holds game %d ply %d, which is not in %s", c.t.Path, c.t.Row+int64(c.i), m.GameID[c.i], m.Ply[c.i], c.gamesPath)
 		}
 		if c.done {
 			return nil
