@@ -49,7 +49,7 @@ func hasBaolabFile(dir string) bool {
 			if base, ok := dataset.TempBatch(name); ok {
 				name = base
 			}
-			if !d.IsDir() && partName.MatchString(name) {
+			if _, _, ok := dataset.ParseFileName(name); ok && !d.IsDir() {
 				found = true
 				return filepath.SkipAll
 			}

@@ -7,9 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/baolab/baolab/dataset"
@@ -59,8 +57,6 @@ type Dataset struct {
 	Experiment *dataset.Experiment
 	foreign    bool // tables of another tool
 }
-
-var partName = regexp.MustCompile(`^part-c([0-9]+)-b([0-9]+)\.parquet$`)
 
 // Open lists the files of the dataset in dir and checks that none is
 // foreign or missing. The error names the offending file.
@@ -156,14 +152,9 @@ func listTable(dir, table string) (files []File, temps []string, err error) {
 			if temp {
 				name = base
 			}
-			m := partName.FindStringSubmatch(name)
-			if m == nil || e.IsDir() {
+			cell, batch, ok := dataset.ParseFileName(name)
+			if !ok || e.IsDir() {
 				return nil, nil, fmt.Errorf("%s: foreign file in the dataset (want part-c<cell>-b<batch>.parquet)", path)
-			}
-			cell, err1 := strconv.Atoi(m[1])
-			batch, err2 := strconv.Atoi(m[2])
-			if err1 != nil || err2 != nil || dataset.FileName(cell, batch) != name {
-				return nil, nil, fmt.Errorf("%s: foreign file in the dataset (file name not as baolab writes it)", path)
 			}
 			if temp {
 				temps = append(temps, path)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
+	"strconv"
+	"strings"
 )
 
 // Table kinds, which are also the directory names.
@@ -41,6 +43,30 @@ func EscapePartitionValue(v string) string {
 // FileName returns the name of the file holding batch b of cell c.
 func FileName(cell, batch int) string {
 	return fmt.Sprintf("part-c%04d-b%06d.parquet", cell, batch)
+}
+
+// ParseFileName is the inverse of FileName: the cell and batch of a file
+// named FileName(cell, batch), and false for any other name (another
+// tool's file, or a number written with other digits).
+func ParseFileName(name string) (cell, batch int, ok bool) {
+	rest, found := strings.CutPrefix(name, "part-c")
+	if !found {
+		return 0, 0, false
+	}
+	c, rest, found := strings.Cut(rest, "-b")
+	if !found {
+		return 0, 0, false
+	}
+	b, found := strings.CutSuffix(rest, ".parquet")
+	if !found {
+		return 0, 0, false
+	}
+	cell, err1 := strconv.Atoi(c)
+	batch, err2 := strconv.Atoi(b)
+	if err1 != nil || err2 != nil || cell < 0 || batch < 0 || FileName(cell, batch) != name {
+		return 0, 0, false
+	}
+	return cell, batch, true
 }
 
 // RulesetFromPartition returns the ruleset that a partition directory name

@@ -20,3 +20,20 @@ func TestPartitionRoundTrip(t *testing.T) {
 		t.Error("foreign partition accepted")
 	}
 }
+
+// TestParseFileName checks that ParseFileName inverts FileName and
+// refuses every other name.
+func TestParseFileName(t *testing.T) {
+	for _, cb := range [][2]int{{0, 0}, {7, 123}, {9999, 999999}, {12345, 1234567}} {
+		c, b, ok := ParseFileName(FileName(cb[0], cb[1]))
+		if !ok || c != cb[0] || b != cb[1] {
+			t.Errorf("%v: got %d, %d, %v", cb, c, b, ok)
+		}
+	}
+	for _, name := range []string{"part-c1-b2.parquet", "part-c0001-b000002.parquet.tmp", "part-c0001-b00002.parquet", "part-c-001-b000002.parquet",
+		"part-c+001-b000002.parquet", "x-c0001-b000002.parquet", "part-c0001-b000002.csv", "part-c0001_b000002.parquet", ""} {
+		if c, b, ok := ParseFileName(name); ok {
+			t.Errorf("%q accepted as cell %d batch %d", name, c, b)
+		}
+	}
+}
