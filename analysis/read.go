@@ -31,11 +31,11 @@ type File struct {
 
 // expect is what a file of a dataset with a manifest must hold.
 type expect struct {
-	known      bool
-	experiment string // dataset.Experiment.ID
-	agents     string // SOUTH/NORTH
-	firstID    int64
-	games      int64
+	known   bool
+	exp     *dataset.Experiment // the manifest's
+	agents  string              // SOUTH/NORTH
+	firstID int64
+	games   int64
 }
 
 // Dataset is the checked list of the files of a dataset directory.
@@ -310,7 +310,7 @@ func checkManifest(dir string, m *dataset.Manifest, games, moves []File) error {
 					return fmt.Errorf("%s: missing: the experiment has %d of %d batches done; if baolab sim is not running on it, run the same command (every shard of it) again to finish it", path, m.BatchesDone, m.Batches)
 				}
 				lo, hi := e.BatchRange(b)
-				f.want = expect{known: true, experiment: e.ID(), agents: cell.Agents, firstID: e.GameID(c, lo), games: int64(hi - lo)}
+				f.want = expect{known: true, exp: &m.Experiment, agents: cell.Agents, firstID: e.GameID(c, lo), games: int64(hi - lo)}
 			}
 		}
 	}

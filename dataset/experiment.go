@@ -2,6 +2,7 @@ package dataset
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"slices"
@@ -46,9 +47,21 @@ type Experiment struct {
 // MaxOpeningPlies bounds Experiment.OpeningPlies.
 const MaxOpeningPlies = 1000
 
-// Check reports the first structural problem of e: empty lists,
-// duplicates, non-positive sizes, or a game_id range that overflows int64.
-// It does not parse rulesets or agent specs (package sim does).
+// MaxFiles is the largest number of batches (files per table) of one
+// experiment. Planning a run holds a few bytes per batch, and checking a
+// resumed run reads every file's footer, so an experiment beyond it (e.g.
+// 3×10^12 games per cell) is refused before anything is planned.
+const MaxFiles = 1 << 20
+
+// ErrTooManyFiles is wrapped by the error of Check for an experiment of
+// more than MaxFiles batches.
+var ErrTooManyFiles = errors.New("more files than baolab writes")
+
+// Check reports the first problem of e: empty lists, duplicates,
+// non-positive sizes, a game_id range that overflows int64, or more than
+// MaxFiles files per table (ErrTooManyFiles). It is the one validation of
+// an experiment, whether planned by package sim or read from a manifest;
+// it does not parse rulesets or agent specs (package sim does).
 func (e Experiment) Check() error {
 	switch {
 	case len(e.Rules) == 0:
@@ -84,8 +97,19 @@ func (e Experiment) Check() error {
 			seen[s] = true
 		}
 	}
+	if n := int64(e.NumCells()) * int64(e.NumBatches()); n > MaxFiles {
+		return tooManyFiles(fmt.Sprintf("%d games per cell in batches of %d make %d files per table (%d cells), more than %d: play fewer games per cell, or give a larger --batch (more memory per worker)",
+			e.Games, e.Batch, n, e.NumCells(), MaxFiles))
+	}
 	return nil
 }
+
+// tooManyFiles is the error of Check for too many files: it says how
+// many, and is ErrTooManyFiles.
+type tooManyFiles string
+
+func (t tooManyFiles) Error() string      { return string(t) }
+func (tooManyFiles) Is(target error) bool { return target == ErrTooManyFiles }
 
 // Equal reports whether e and f describe the same experiment.
 func (e Experiment) Equal(f Experiment) bool { return e.Diff(f) == "" }

@@ -269,3 +269,48 @@ func TempBatch(name string) (string, bool) {
 	}
 	return base + ".parquet", true
 }
+
+// CheckFooter checks the baolab metadata of the footer of a file of
+// table that holds rows rows and is named as batch b of cell c: the
+// footer must name that cell and batch, a games file as many games as it
+// holds, and a moves file as many plies as it holds and as its games file
+// announced (plies; -1 when not known). With an experiment e it also
+// checks that e wrote the file and that a games file holds e's batch. It
+// returns the ID of the experiment that wrote the file, "" when the
+// footer names none: a file of another tool, whose rows only can be
+// checked (an error when e is given). The error does not name the file.
+func CheckFooter(meta map[string]string, rows int64, table string, c, b int, e *Experiment, plies int64) (string, error) {
+	exp, ok := meta[MetaExperiment]
+	if !ok {
+		if e != nil {
+			return "", fmt.Errorf("foreign file: no %s in its footer", MetaExperiment)
+		}
+		return "", nil
+	}
+	if e != nil && exp != e.ID() {
+		return "", fmt.Errorf("foreign file: written by experiment %s, the manifest's is %s", exp, e.ID())
+	}
+	info := FileInfo{Meta: meta}
+	if fc, fb := info.Int(MetaCell), info.Int(MetaBatch); fc != int64(c) || fb != int64(b) {
+		return "", fmt.Errorf("foreign file: its footer says cell %d batch %d", fc, fb)
+	}
+	switch table {
+	case Games:
+		if g := info.Int(MetaGames); g != rows {
+			return "", fmt.Errorf("holds %d games, its footer says %d", rows, g)
+		}
+		if e != nil {
+			if lo, hi := e.BatchRange(b); rows != int64(hi-lo) {
+				return "", fmt.Errorf("holds %d games, the experiment's batch has %d", rows, hi-lo)
+			}
+			if info.Int(MetaPlies) < 0 {
+				return "", fmt.Errorf("foreign file: no plies in its footer")
+			}
+		}
+	case Moves:
+		if p := info.Int(MetaPlies); p != rows || plies >= 0 && p != plies {
+			return "", fmt.Errorf("holds %d moves, its footer says %d and the games file %d", rows, p, plies)
+		}
+	}
+	return exp, nil
+}

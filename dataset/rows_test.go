@@ -2,6 +2,7 @@ package dataset
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -190,5 +191,61 @@ func TestEnumCodes(t *testing.T) {
 		if PlayerWords[p] != p.String() {
 			t.Errorf("player %d: %q", p, PlayerWords[p])
 		}
+	}
+}
+
+// TestCheckFooter checks each refusal of CheckFooter against a footer
+// that baolab sim would write for batch 1 of cell 2 (10 games, 37 plies).
+func TestCheckFooter(t *testing.T) {
+	e := &Experiment{Rules: []string{"kingulu"}, Agents: []string{"a/a", "b/b", "c/c"}, Games: 20, Batch: 10, Seed: 1, Moves: true}
+	good := func() map[string]string {
+		return map[string]string{MetaExperiment: e.ID(), MetaCell: "2", MetaBatch: "1", MetaGames: "10", MetaPlies: "37"}
+	}
+	if id, err := CheckFooter(good(), 10, Games, 2, 1, e, -1); err != nil || id != e.ID() {
+		t.Fatalf("games: %q, %v", id, err)
+	}
+	if _, err := CheckFooter(good(), 37, Moves, 2, 1, e, 37); err != nil {
+		t.Fatalf("moves: %v", err)
+	}
+	if id, err := CheckFooter(map[string]string{}, 3, Games, 0, 0, nil, -1); err != nil || id != "" {
+		t.Errorf("file of another tool: %q, %v", id, err)
+	}
+	for _, c := range []struct {
+		name  string
+		edit  func(m map[string]string)
+		table string
+		rows  int64
+		e     *Experiment
+		plies int64
+		want  string
+	}{
+		{"no experiment", func(m map[string]string) { delete(m, MetaExperiment) }, Games, 10, e, -1, "no baolab.experiment"},
+		{"other experiment", func(m map[string]string) { m[MetaExperiment] = "x" }, Games, 10, e, -1, "written by experiment x"},
+		{"other cell", func(m map[string]string) { m[MetaCell] = "1" }, Games, 10, nil, -1, "says cell 1 batch 1"},
+		{"other batch", func(m map[string]string) { m[MetaBatch] = "0" }, Moves, 37, nil, -1, "says cell 2 batch 0"},
+		{"games count", func(m map[string]string) {}, Games, 9, nil, -1, "holds 9 games, its footer says 10"},
+		{"batch size", func(m map[string]string) { m[MetaGames] = "9" }, Games, 9, e, -1, "the experiment's batch has 10"},
+		{"no plies", func(m map[string]string) { delete(m, MetaPlies) }, Games, 10, e, -1, "no plies"},
+		{"moves count", func(m map[string]string) {}, Moves, 36, nil, -1, "holds 36 moves, its footer says 37"},
+		{"moves of games", func(m map[string]string) {}, Moves, 37, nil, 38, "the games file 38"},
+	} {
+		m := good()
+		c.edit(m)
+		if _, err := CheckFooter(m, c.rows, c.table, 2, 1, c.e, c.plies); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want %q", c.name, err, c.want)
+		}
+	}
+}
+
+// TestCheckTooManyFiles checks that Check refuses more than MaxFiles
+// files per table, as ErrTooManyFiles, and accepts MaxFiles.
+func TestCheckTooManyFiles(t *testing.T) {
+	e := Experiment{Rules: []string{"kingulu"}, Agents: []string{"a/a", "b/b"}, Games: MaxFiles / 2, Batch: 1}
+	if err := e.Check(); err != nil {
+		t.Errorf("%d files: %v", MaxFiles, err)
+	}
+	e.Games++
+	if err := e.Check(); !errors.Is(err, ErrTooManyFiles) || !strings.Contains(err.Error(), "1048578 files per table (2 cells)") {
+		t.Errorf("%d files: %v", MaxFiles+2, err)
 	}
 }

@@ -70,7 +70,7 @@
 // Options.Force, which deletes the old games/, moves/, manifests and
 // report (DIR/report with a summary.json) first. Manifests get the
 // permissions of the data files (0666 less the umask). Experiments of
-// more than MaxFiles batches and more than MaxWorkers() workers are
+// more than dataset.MaxFiles batches and more than MaxWorkers() workers are
 // refused before anything is planned.
 //
 // # Shards

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 
@@ -118,31 +119,13 @@ func (p Plan) Experiment() (dataset.Experiment, error) {
 		}
 	}
 	if err := e.Check(); err != nil {
-		return e, &FieldError{"games", 0, err}
-	}
-	if err := checkSize(e); err != nil {
 		field := "games"
-		if p.Batch != 0 {
+		if errors.Is(err, dataset.ErrTooManyFiles) && p.Batch != 0 {
 			field = "batch"
 		}
 		return e, &FieldError{field, 0, err}
 	}
 	return e, nil
-}
-
-// MaxFiles is the largest number of batches (files per table) of one
-// experiment. Planning a run holds a few bytes per batch, and checking a
-// resumed run reads every file's footer, so an experiment beyond it (e.g.
-// 3×10^12 games per cell) is refused before anything is planned.
-const MaxFiles = 1 << 20
-
-// checkSize refuses an experiment of more than MaxFiles batches.
-func checkSize(e dataset.Experiment) error {
-	if n := int64(e.NumCells()) * int64(e.NumBatches()); n > MaxFiles {
-		return fmt.Errorf("%d games per cell in batches of %d make %d files per table (%d cells), more than %d: play fewer games per cell, or give a larger --batch (more memory per worker)",
-			e.Games, e.Batch, n, e.NumCells(), MaxFiles)
-	}
-	return nil
 }
 
 // MaxWorkers returns the largest number of workers Run accepts: four per

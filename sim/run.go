@@ -97,9 +97,6 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 	if err := exp.Check(); err != nil {
 		return Summary{}, err
 	}
-	if err := checkSize(exp); err != nil {
-		return Summary{}, err
-	}
 	if err := prepareAgents(exp); err != nil {
 		return Summary{}, err
 	}

@@ -352,32 +352,28 @@ func (st *store) removeBatchTemps() {
 // finished reports whether batch b of cell c is complete on disk: its
 // games file (and moves file, if the experiment logs moves) has a valid
 // footer written by this experiment for this batch, with the expected row
-// counts.
+// counts (dataset.CheckFooter).
 func (st *store) finished(c, b int) (dataset.BatchRecord, bool) {
 	cell := st.exp.Cell(c)
 	name := dataset.FileName(c, b)
-	gdir := dataset.PartitionDir(st.dir, dataset.Games, cell.Ruleset)
-	mdir := dataset.PartitionDir(st.dir, dataset.Moves, cell.Ruleset)
-	lo, hi := st.exp.BatchRange(b)
-	ok := func(info dataset.FileInfo) bool {
-		return info.Meta[dataset.MetaExperiment] == st.exp.ID() && info.Int(dataset.MetaCell) == int64(c) &&
-			info.Int(dataset.MetaBatch) == int64(b) && info.Int(dataset.MetaGames) == int64(hi-lo)
+	check := func(table string, plies int64) (dataset.FileInfo, bool) {
+		info, err := dataset.CheckFile(filepath.Join(dataset.PartitionDir(st.dir, table, cell.Ruleset), name))
+		if err == nil {
+			_, err = dataset.CheckFooter(info.Meta, info.Rows, table, c, b, &st.exp, plies)
+		}
+		return info, err == nil
 	}
-	g, err := dataset.CheckFile(filepath.Join(gdir, name))
-	if err != nil || !ok(g) || g.Rows != int64(hi-lo) {
+	g, ok := check(dataset.Games, -1)
+	if !ok {
 		return dataset.BatchRecord{}, false
 	}
 	plies := g.Int(dataset.MetaPlies)
-	if plies < 0 {
-		return dataset.BatchRecord{}, false
-	}
 	if st.exp.Moves {
-		m, err := dataset.CheckFile(filepath.Join(mdir, name))
-		if err != nil || !ok(m) || m.Rows != plies || m.Int(dataset.MetaPlies) != plies {
+		if _, ok := check(dataset.Moves, plies); !ok {
 			return dataset.BatchRecord{}, false
 		}
 	}
-	return dataset.BatchRecord{Cell: c, Batch: b, Games: hi - lo, Plies: plies}, true
+	return dataset.BatchRecord{Cell: c, Batch: b, Games: int(g.Rows), Plies: plies}, true
 }
 
 // add records a finished batch.
