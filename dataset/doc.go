@@ -1,7 +1,11 @@
 // Package dataset defines the on-disk form of a baolab simulation dataset:
 // the Arrow schemas of its two tables, the documentation of every column,
-// and the Hive-style directory layout that outside tools (DuckDB, pandas,
-// polars) read as one table per kind.
+// the typed rows that the simulator writes and the analysis reads, and the
+// Hive-style directory layout that outside tools (DuckDB, pandas, polars)
+// read as one table per kind. Package sim plays games and hands their rows
+// to this package; package analysis, its replay and its test-data writers
+// read and write through the same types, so the import graph is
+// cmd → {sim, analysis} → dataset → engine.
 //
 // A dataset directory holds
 //
@@ -23,7 +27,23 @@
 // seed, batch size and whether moves are logged. Cell c plays
 // Rules[c/len(Agents)] with Agents[c%len(Agents)]; its game i has game_id
 // c×Games+i and the seed GameSeed(CellKey(Seed, ruleset, agents), i), which
-// is the games table's seed column.
+// is the games table's seed column; each seat's agent is reset with
+// AgentSeed(game seed, player). Experiment.Check is the one validation of
+// an experiment, whether planned or read from a manifest.
+//
+// # Rows, batches, Writer and Reader
+//
+// GameRow and MoveRow are one row of each table, with the engine's types
+// for the enumerated columns (ResultWords, EndReasonWords and PlayerWords
+// are their words, ResultCode and EndReasonCode their codes).
+// GameBatch and MoveBatch hold many rows column by column, in slices that
+// are reused from batch to batch (appending never allocates once they
+// have grown). Each column is defined once, with the slice it is written
+// from and read into, so the schema, the Writer and the Reader cannot
+// disagree. A Writer writes batches into a file under a temporary name
+// and renames it when complete (TableFile.Commit, with FileMeta in the
+// footer); a Reader streams chosen columns of a file back into a batch,
+// checking the file as it goes.
 //
 // # Finished batches
 //
@@ -47,8 +67,9 @@
 // # Reading
 //
 // Files lists a table's files, ReadFile reads one into an Arrow table with
-// its dictionary columns, and CheckFile reads a footer. They, and OpenFile
-// through which package analysis streams files, turn a corrupt or truncated
+// its dictionary columns, CheckFile reads a footer and CheckFooter checks
+// it against the file's name and experiment; ParseFileName inverts
+// FileName. They, OpenReader and OpenFile turn a corrupt or truncated
 // file into a one-line error naming it: a panic of the Parquet reader is
 // recovered (Recover), pages larger than MaxPageSize are refused, column
 // chunks are read through a small buffer whatever length the footer gives,
