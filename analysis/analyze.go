@@ -106,10 +106,35 @@ type scanResult struct {
 func scanAll(ctx context.Context, ds *Dataset, opt Options) ([]*cellAcc, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	tokens := make(chan struct{}, 2*opt.Workers)
+	m := merger{ds: ds, opt: opt, cancel: cancel, tokens: tokens, errAt: len(ds.Games),
+		byKey: map[cellKey]*cellAcc{}, byCell: map[int]*cellAcc{}, pending: map[int]*cellAcc{}}
+	for r := range scanFiles(ctx, ds, opt.Workers, tokens) {
+		m.add(r)
+	}
+	if m.err != nil {
+		return nil, m.err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	for _, a := range m.cells {
+		if a.conv.n > 0 && (len(a.conv.points) == 0 || a.conv.points[len(a.conv.points)-1].games != a.conv.n) {
+			a.conv.points = append(a.conv.points, a.conv.point(opt.Confidence))
+		}
+	}
+	return m.cells, nil
+}
+
+// scanFiles scans the files of ds with up to workers goroutines and sends
+// each file's result, in any order. A file is started only once it takes
+// a token from tokens (the merger returns one per file merged), so that
+// results waiting to be merged stay few. The channel is closed when every
+// worker has stopped.
+func scanFiles(ctx context.Context, ds *Dataset, workers int, tokens chan struct{}) <-chan scanResult {
 	n := len(ds.Games)
 	jobs := make(chan int)
 	results := make(chan scanResult)
-	tokens := make(chan struct{}, 2*opt.Workers)
 	go func() {
 		defer close(jobs)
 		for i := 0; i < n; i++ {
@@ -125,7 +150,7 @@ func scanAll(ctx context.Context, ds *Dataset, opt Options) ([]*cellAcc, error) 
 			}
 		}
 	}()
-	workers := min(opt.Workers, n)
+	workers = min(workers, n)
 	done := make(chan struct{})
 	for w := 0; w < workers; w++ {
 		go func() {
@@ -150,62 +175,60 @@ func scanAll(ctx context.Context, ds *Dataset, opt Options) ([]*cellAcc, error) 
 		}
 		close(results)
 	}()
+	return results
+}
 
-	var (
-		cells    []*cellAcc
-		byKey    = map[cellKey]*cellAcc{}
-		byCell   = map[int]*cellAcc{}
-		pending  = map[int]*cellAcc{}
-		next     int
-		firstErr error
-		errAt    = n
-	)
-	fail := func(i int, err error) {
-		if i < errAt || firstErr == nil || errors.Is(firstErr, context.Canceled) {
-			if !errors.Is(err, context.Canceled) || firstErr == nil {
-				firstErr, errAt = err, i
-			}
-		}
-		cancel()
-	}
-	for r := range results {
-		if r.err != nil {
-			fail(r.i, r.err)
-			continue
-		}
-		if firstErr != nil {
-			continue
-		}
-		pending[r.i] = r.acc
-		for {
-			p, ok := pending[next]
-			if !ok {
-				break
-			}
-			delete(pending, next)
-			if err := mergeFile(ds.Games[next], p, byKey, byCell, &cells, opt.Confidence); err != nil {
-				fail(next, err)
-				break
-			}
-			next++
-			<-tokens
-			if opt.Progress != nil {
-				opt.Progress(next, n)
-			}
+// merger merges the results of the files in file order, whatever order
+// they arrive in, and keeps the error of the first file that failed.
+type merger struct {
+	ds      *Dataset
+	opt     Options
+	cancel  context.CancelFunc // stops the scan at the first error
+	tokens  chan struct{}
+	cells   []*cellAcc
+	byKey   map[cellKey]*cellAcc
+	byCell  map[int]*cellAcc
+	pending map[int]*cellAcc // results waiting for an earlier file's
+	next    int              // the next file to merge
+	err     error
+	errAt   int // the file of err
+}
+
+func (m *merger) fail(i int, err error) {
+	if i < m.errAt || m.err == nil || errors.Is(m.err, context.Canceled) {
+		if !errors.Is(err, context.Canceled) || m.err == nil {
+			m.err, m.errAt = err, i
 		}
 	}
-	if firstErr != nil {
-		return nil, firstErr
+	m.cancel()
+}
+
+// add takes the result of one file and merges every result now in order.
+func (m *merger) add(r scanResult) {
+	if r.err != nil {
+		m.fail(r.i, r.err)
+		return
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	if m.err != nil {
+		return
 	}
-	for _, a := range cells {
-		if a.conv.n > 0 && (len(a.conv.points) == 0 || a.conv.points[len(a.conv.points)-1].games != a.conv.n) {
-			a.conv.points = append(a.conv.points, a.conv.point(opt.Confidence))
+	m.pending[r.i] = r.acc
+	for {
+		p, ok := m.pending[m.next]
+		if !ok {
+			return
+		}
+		delete(m.pending, m.next)
+		if err := mergeFile(m.ds.Games[m.next], p, m.byKey, m.byCell, &m.cells, m.opt.Confidence); err != nil {
+			m.fail(m.next, err)
+			return
+		}
+		m.next++
+		<-m.tokens
+		if m.opt.Progress != nil {
+			m.opt.Progress(m.next, len(m.ds.Games))
 		}
 	}
-	return cells, nil
 }
 
 // mergeFile adds the partial result p of file f to its cell.
