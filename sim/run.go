@@ -93,37 +93,11 @@ type result struct {
 // file left in Dir is complete.
 func Run(ctx context.Context, o Options) (Summary, error) {
 	start := time.Now()
-	exp := o.Experiment
-	if err := exp.Check(); err != nil {
+	if err := o.check(); err != nil {
 		return Summary{}, err
-	}
-	if err := prepareAgents(exp); err != nil {
-		return Summary{}, err
-	}
-	if o.Shards == 0 {
-		o.Shards = 1
-	}
-	if o.Shards < 1 || o.Shard < 0 || o.Shard >= o.Shards {
-		return Summary{}, fmt.Errorf("shard %d/%d: want 0 <= K < N", o.Shard, o.Shards)
-	}
-	if o.Workers <= 0 {
-		o.Workers = runtime.NumCPU()
-	}
-	if o.Workers > MaxWorkers() {
-		return Summary{}, fmt.Errorf("%d workers: at most %d here (4 per CPU); more workers than CPUs only cost memory", o.Workers, MaxWorkers())
-	}
-	if o.ManifestInterval <= 0 {
-		o.ManifestInterval = 2 * time.Second
-	}
-	if o.StopGrace == 0 {
-		o.StopGrace = time.Second
-	}
-	obs := o.Observer
-	if obs == nil {
-		obs = nopObserver{}
 	}
 	host, _ := os.Hostname()
-	st, err := openStore(o.Dir, exp, o.Shard, o.Shards, o.Force, dataset.Run{
+	st, err := openStore(o.Dir, o.Experiment, o.Shard, o.Shards, o.Force, dataset.Run{
 		Build: o.Build, Host: host, PID: os.Getpid(), Workers: o.Workers, Start: start.UTC(), Status: "running",
 	})
 	if err != nil {
@@ -132,13 +106,84 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 	defer st.close()
 	st.removeBatchTemps()
 
-	// Plan: every batch of this shard, skipping those already complete.
-	var (
-		jobs    []job
-		plan    = Start{Experiment: exp, Shard: o.Shard, Shards: o.Shards, Workers: o.Workers}
-		pending = make([]int, exp.NumCells()) // batches left per cell
-		sum     Summary
-	)
+	jobs, plan, pending := planJobs(ctx, o, st)
+	var played atomic.Int64
+	plan.Played = played.Load
+	o.Observer.Start(plan)
+
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var stop atomic.Bool // runCtx is done: workers drop the game in play
+	defer context.AfterFunc(runCtx, func() { stop.Store(true) })()
+	temps := &tempSet{}
+	c := collector{o: o, st: st, start: start, pending: pending, cancel: cancel, temps: temps,
+		cells: make([]tally, o.Experiment.NumCells()), sum: Summary{Skipped: plan.GamesDone}}
+	c.collect(runCtx, startWorkers(runCtx, o, jobs, &played, &stop, temps))
+
+	runErr := c.runErr
+	if runErr == nil && ctx.Err() != nil {
+		runErr = fmt.Errorf("%w (%v): finished batches are kept; run the same command again to resume", ErrInterrupted, context.Cause(ctx))
+	}
+	status := "done"
+	switch {
+	case errors.Is(runErr, ErrInterrupted):
+		status = "interrupted"
+	case runErr != nil:
+		status = "failed"
+	}
+	complete, err := st.finish(status, runErr)
+	if runErr == nil {
+		runErr = c.flushErr
+	}
+	if runErr == nil {
+		runErr = err
+	}
+	sum := c.sum
+	sum.Elapsed = time.Since(start)
+	sum.DatasetComplete = complete
+	sum.Err = runErr
+	o.Observer.Done(sum)
+	return sum, runErr
+}
+
+// check checks o and fills in the defaults of its zero fields.
+func (o *Options) check() error {
+	if err := o.Experiment.Check(); err != nil {
+		return err
+	}
+	if err := prepareAgents(o.Experiment); err != nil {
+		return err
+	}
+	if o.Shards == 0 {
+		o.Shards = 1
+	}
+	if o.Shards < 1 || o.Shard < 0 || o.Shard >= o.Shards {
+		return fmt.Errorf("shard %d/%d: want 0 <= K < N", o.Shard, o.Shards)
+	}
+	if o.Workers <= 0 {
+		o.Workers = runtime.NumCPU()
+	}
+	if o.Workers > MaxWorkers() {
+		return fmt.Errorf("%d workers: at most %d here (4 per CPU); more workers than CPUs only cost memory", o.Workers, MaxWorkers())
+	}
+	if o.ManifestInterval <= 0 {
+		o.ManifestInterval = 2 * time.Second
+	}
+	if o.StopGrace == 0 {
+		o.StopGrace = time.Second
+	}
+	if o.Observer == nil {
+		o.Observer = nopObserver{}
+	}
+	return nil
+}
+
+// planJobs lists every batch of this shard that is not yet complete on
+// disk (recording the complete ones in st), and the batches left per cell.
+func planJobs(ctx context.Context, o Options, st *store) (jobs []job, plan Start, pending []int) {
+	exp := o.Experiment
+	plan = Start{Experiment: exp, Shard: o.Shard, Shards: o.Shards, Workers: o.Workers}
+	pending = make([]int, exp.NumCells())
 	for c := range exp.NumCells() {
 		for b := range exp.NumBatches() {
 			if dataset.ShardOf(b, o.Shards) != o.Shard {
@@ -161,16 +206,13 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 			pending[c]++
 		}
 	}
-	sum.Skipped = plan.GamesDone
-	var played atomic.Int64
-	plan.Played = played.Load
-	obs.Start(plan)
+	return jobs, plan, pending
+}
 
-	runCtx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	temps := &tempSet{}
-	var stop atomic.Bool // runCtx is done: workers drop the game in play
-	defer context.AfterFunc(runCtx, func() { stop.Store(true) })()
+// startWorkers starts the workers, which play jobs until there are none
+// left or ctx is done, and returns their results. The channel is closed
+// once every worker has stopped.
+func startWorkers(ctx context.Context, o Options, jobs []job, played *atomic.Int64, stop *atomic.Bool, temps *tempSet) <-chan result {
 	jobCh := make(chan job)
 	resCh := make(chan result, o.Workers)
 	var wg sync.WaitGroup
@@ -178,11 +220,11 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := newWorker(exp, o.Dir, o.create, temps)
-			w.played = &played
-			w.stop = &stop
+			w := newWorker(o.Experiment, o.Dir, o.create, temps)
+			w.played = played
+			w.stop = stop
 			for j := range jobCh {
-				r, err := w.runBatch(runCtx, j.cell, j.batch)
+				r, err := w.runBatch(ctx, j.cell, j.batch)
 				resCh <- result{r, err}
 				if err != nil {
 					return
@@ -195,93 +237,92 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 		for _, j := range jobs {
 			select {
 			case jobCh <- j:
-			case <-runCtx.Done():
+			case <-ctx.Done():
 				return
 			}
 		}
 	}()
 	go func() { wg.Wait(); close(resCh) }()
+	return resCh
+}
 
-	type tally struct {
-		games, plies int64
-		results      [4]int64
-	}
-	cells := make([]tally, exp.NumCells())
-	var (
-		runErr, flushErr error
-		cancelled        = runCtx.Done()
-		grace            <-chan time.Time
-	)
-results:
+// tally counts the games, plies and results of one cell in this run.
+type tally struct {
+	games, plies int64
+	results      [4]int64
+}
+
+// collector takes the workers' results: it records each finished batch
+// in the store, tells the observer, and keeps the first error.
+type collector struct {
+	o       Options
+	st      *store
+	start   time.Time
+	pending []int // batches left per cell
+	cancel  context.CancelFunc
+	temps   *tempSet
+	cells   []tally
+	sum     Summary
+	// runErr is the first error of a worker; flushErr the first error
+	// of writing a manifest (a record, not data: the run goes on).
+	runErr, flushErr error
+}
+
+// collect takes results until the workers have stopped or, once ctx is
+// done, StopGrace has passed.
+func (c *collector) collect(ctx context.Context, results <-chan result) {
+	cancelled := ctx.Done()
+	var grace <-chan time.Time
 	for {
-		var r result
 		select {
 		case <-cancelled:
 			cancelled = nil
-			if o.StopGrace > 0 {
-				grace = time.After(o.StopGrace)
+			if c.o.StopGrace > 0 {
+				grace = time.After(c.o.StopGrace)
 			}
-			continue
 		case <-grace:
 			// A worker is still in a long move: do not wait for it (its
 			// last results, if any, are drained and dropped).
-			temps.removeAll()
+			c.temps.removeAll()
 			go func() {
-				for range resCh {
+				for range results {
 				}
 			}()
-			break results
-		case res, ok := <-resCh:
+			return
+		case r, ok := <-results:
 			if !ok {
-				break results
+				return
 			}
-			r = res
-		}
-		if r.err != nil {
-			if runErr == nil && !(errors.Is(r.err, context.Canceled) && runCtx.Err() != nil) {
-				runErr = r.err
-			}
-			cancel()
-			continue
-		}
-		c := r.rec.Cell
-		st.add(r.rec, true)
-		sum.Games += int64(r.rec.Games)
-		sum.Plies += r.rec.Plies
-		t := &cells[c]
-		t.games += int64(r.rec.Games)
-		t.plies += r.rec.Plies
-		for i := range t.results {
-			t.results[i] += r.results[i]
-		}
-		obs.Batch(Batch{Cell: exp.Cell(c), Batch: r.rec.Batch, Games: r.rec.Games, Plies: r.rec.Plies, Results: r.results})
-		if pending[c]--; pending[c] == 0 {
-			obs.CellDone(CellDone{Cell: exp.Cell(c), Cells: exp.NumCells(), Games: t.games, Plies: t.plies, Results: t.results, Elapsed: time.Since(start)})
-		}
-		if err := st.flush(false, o.ManifestInterval); err != nil && flushErr == nil {
-			flushErr = err // a manifest is a record, not data: keep playing, report at the end
+			c.add(ctx, r)
 		}
 	}
-	if runErr == nil && ctx.Err() != nil {
-		runErr = fmt.Errorf("%w (%v): finished batches are kept; run the same command again to resume", ErrInterrupted, context.Cause(ctx))
+}
+
+// add takes one worker's result.
+func (c *collector) add(ctx context.Context, r result) {
+	if r.err != nil {
+		if c.runErr == nil && !(errors.Is(r.err, context.Canceled) && ctx.Err() != nil) {
+			c.runErr = r.err
+		}
+		c.cancel()
+		return
 	}
-	status := "done"
-	switch {
-	case errors.Is(runErr, ErrInterrupted):
-		status = "interrupted"
-	case runErr != nil:
-		status = "failed"
+	exp := c.o.Experiment
+	cell := r.rec.Cell
+	c.st.add(r.rec, true)
+	c.sum.Games += int64(r.rec.Games)
+	c.sum.Plies += r.rec.Plies
+	t := &c.cells[cell]
+	t.games += int64(r.rec.Games)
+	t.plies += r.rec.Plies
+	for i := range t.results {
+		t.results[i] += r.results[i]
 	}
-	complete, err := st.finish(status, runErr)
-	if runErr == nil {
-		runErr = flushErr
+	c.o.Observer.Batch(Batch{Cell: exp.Cell(cell), Batch: r.rec.Batch, Games: r.rec.Games, Plies: r.rec.Plies, Results: r.results})
+	if c.pending[cell]--; c.pending[cell] == 0 {
+		c.o.Observer.CellDone(CellDone{Cell: exp.Cell(cell), Cells: exp.NumCells(), Games: t.games, Plies: t.plies, Results: t.results, Elapsed: time.Since(c.start)})
 	}
-	if runErr == nil {
-		runErr = err
+	if err := c.st.flush(false, c.o.ManifestInterval); err != nil && c.flushErr == nil {
+		c.flushErr = err
 	}
-	sum.Elapsed = time.Since(start)
-	sum.DatasetComplete = complete
-	sum.Err = runErr
-	obs.Done(sum)
-	return sum, runErr
 }
