@@ -33,8 +33,9 @@
 // # Workers
 //
 // Run starts W workers. Each has its own engine states, agents, column
-// buffers and Parquet writers, takes the next unfinished batch, plays it
-// and writes its files itself (encoding and zstd compression run in
+// buffers (dataset.GameBatch, dataset.MoveBatch) and dataset.Writer,
+// takes the next unfinished batch, plays it, appends each game's and each
+// move's row (dataset.GameRow, dataset.MoveRow) and writes its files itself (encoding and zstd compression run in
 // parallel too). A collector receives finished batches in whatever order
 // they end, records them and reports progress. Playing a game does not
 // allocate once a worker's buffers have grown; moves are flushed to the
