@@ -393,96 +393,21 @@ type foreignCell struct {
 // of every cell, ordered by ruleset and agents.
 func scanTables(ctx context.Context, ds *Dataset, opt Options) (_ []*cellAcc, err error) {
 	defer func() { err = repairHint(err) }()
-	var (
-		rows   []gameRow
-		cells  []*foreignCell
-		byKey  = map[cellKey]int32{}
-		total  = len(ds.Games) + len(ds.Moves)
-		done   int
-		ss     [7]dataset.Words
-		ibuf   [8][]int64
-		report = func() {
-			done++
-			if opt.Progress != nil {
-				opt.Progress(done, total)
-			}
+	total, done := len(ds.Games)+len(ds.Moves), 0
+	report := func() {
+		done++
+		if opt.Progress != nil {
+			opt.Progress(done, total)
 		}
-	)
+	}
+	fg := foreignGames{byKey: map[cellKey]int32{}}
 	for fi, f := range ds.Games {
-		r, err := openForeign(ctx, f, gamesRead)
-		if err != nil {
-			return nil, err
-		}
-		err = func() error {
-			defer r.close()
-			for {
-				if err := ctx.Err(); err != nil {
-					return err
-				}
-				ok, err := r.next()
-				if err != nil || !ok {
-					return err
-				}
-				for k, n := range []string{"ruleset", "variant", "agent_south", "agent_north", "first", "result", "end_reason"} {
-					if err := r.strings(n, &ss[k]); err != nil {
-						return err
-					}
-				}
-				const i32 = math.MaxInt32
-				cols := []struct {
-					name   string
-					lo, hi int64
-				}{{"game_id", math.MinInt64, math.MaxInt64}, {"plies", 0, i32}, {"first_repeat_ply", math.MinInt32, i32},
-					{"captures", math.MinInt32, i32}, {"captured", math.MinInt32, i32}, {"max_laps", math.MinInt64, math.MaxInt64}, {"never_ending", math.MinInt32, i32}}
-				var repeat func(int) bool
-				for k, c := range cols {
-					var valid func(int) bool
-					ibuf[k], valid, err = r.ints(c.name, c.lo, c.hi, ibuf[k])
-					if err != nil {
-						return err
-					}
-					if c.name == "first_repeat_ply" {
-						repeat = valid
-					}
-				}
-				for i, id := range ibuf[0] {
-					row := r.row + int64(i)
-					str := func(k int) string { return ss[k].At(i) }
-					key := cellKey{str(0), str(2), str(3)}
-					c, ok := byKey[key]
-					if !ok {
-						if _, err := dataset.ParsePlayer(str(4)); err != nil {
-							return fmt.Errorf("%s: row %d: column first: %w", f.Path, row, err)
-						}
-						c = int32(len(cells))
-						byKey[key] = c
-						cells = append(cells, &foreignCell{key: key, variant: str(1), first: str(4), path: f.Path})
-					}
-					fc := cells[c]
-					if fc.variant != str(1) || fc.first != str(4) {
-						return fmt.Errorf("%s: row %d: %s %s/%s has variant %s and first %s, but variant %s and first %s in %s",
-							f.Path, row, key.ruleset, key.south, key.north, str(1), str(4), fc.variant, fc.first, fc.path)
-					}
-					res, err := dataset.ParseResult(str(5))
-					if err != nil {
-						return fmt.Errorf("%s: row %d: %w", f.Path, row, err)
-					}
-					reason, err := dataset.ParseEndReason(str(6))
-					if err != nil {
-						return fmt.Errorf("%s: row %d: %w", f.Path, row, err)
-					}
-					fc.games = append(fc.games, len(rows))
-					rows = append(rows, gameRow{id: id, plies: int32(ibuf[1][i]), cycle: repeat(i), captures: int32(ibuf[3][i]),
-						captured: int32(ibuf[4][i]), maxLaps: ibuf[5][i], neverEnding: int32(ibuf[6][i]), result: res, reason: reason,
-						cell: c, file: int32(fi), moves: gameMoves{lastNotLeading: -1, fp: uint64(ibuf[1][i])}})
-				}
-			}
-		}()
-		if err != nil {
+		if err := fg.readFile(ctx, fi, f); err != nil {
 			return nil, err
 		}
 		report()
 	}
+	rows := fg.rows
 	index := make(map[int64]int, len(rows))
 	for i, g := range rows {
 		if j, ok := index[g.id]; ok {
@@ -503,6 +428,105 @@ func scanTables(ctx context.Context, ds *Dataset, opt Options) (_ []*cellAcc, er
 			}
 		}
 	}
+	return fg.accs(ds.Moves != nil, opt.Confidence), nil
+}
+
+// foreignGames holds the games rows of another tool's tables, which come
+// in no particular order, and the cells they belong to.
+type foreignGames struct {
+	rows  []gameRow
+	cells []*foreignCell
+	byKey map[cellKey]int32 // index in cells
+	ss    [7]dataset.Words  // string columns of the current batch
+	ibuf  [8][]int64        // integer columns of the current batch
+}
+
+// readFile adds the rows of games file fi of the dataset, f.
+func (fg *foreignGames) readFile(ctx context.Context, fi int, f File) error {
+	r, err := openForeign(ctx, f, gamesRead)
+	if err != nil {
+		return err
+	}
+	defer r.close()
+	for {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		ok, err := r.next()
+		if err != nil || !ok {
+			return err
+		}
+		if err := fg.addBatch(r, fi, f); err != nil {
+			return err
+		}
+	}
+}
+
+// addBatch adds the rows of the current record batch of r.
+func (fg *foreignGames) addBatch(r *foreignReader, fi int, f File) error {
+	ss, ibuf := &fg.ss, &fg.ibuf
+	for k, n := range []string{"ruleset", "variant", "agent_south", "agent_north", "first", "result", "end_reason"} {
+		if err := r.strings(n, &ss[k]); err != nil {
+			return err
+		}
+	}
+	const i32 = math.MaxInt32
+	cols := []struct {
+		name   string
+		lo, hi int64
+	}{{"game_id", math.MinInt64, math.MaxInt64}, {"plies", 0, i32}, {"first_repeat_ply", math.MinInt32, i32},
+		{"captures", math.MinInt32, i32}, {"captured", math.MinInt32, i32}, {"max_laps", math.MinInt64, math.MaxInt64}, {"never_ending", math.MinInt32, i32}}
+	var repeat func(int) bool
+	for k, c := range cols {
+		var valid func(int) bool
+		var err error
+		ibuf[k], valid, err = r.ints(c.name, c.lo, c.hi, ibuf[k])
+		if err != nil {
+			return err
+		}
+		if c.name == "first_repeat_ply" {
+			repeat = valid
+		}
+	}
+	for i, id := range ibuf[0] {
+		row := r.row + int64(i)
+		str := func(k int) string { return ss[k].At(i) }
+		key := cellKey{str(0), str(2), str(3)}
+		c, ok := fg.byKey[key]
+		if !ok {
+			if _, err := dataset.ParsePlayer(str(4)); err != nil {
+				return fmt.Errorf("%s: row %d: column first: %w", f.Path, row, err)
+			}
+			c = int32(len(fg.cells))
+			fg.byKey[key] = c
+			fg.cells = append(fg.cells, &foreignCell{key: key, variant: str(1), first: str(4), path: f.Path})
+		}
+		fc := fg.cells[c]
+		if fc.variant != str(1) || fc.first != str(4) {
+			return fmt.Errorf("%s: row %d: %s %s/%s has variant %s and first %s, but variant %s and first %s in %s",
+				f.Path, row, key.ruleset, key.south, key.north, str(1), str(4), fc.variant, fc.first, fc.path)
+		}
+		res, err := dataset.ParseResult(str(5))
+		if err != nil {
+			return fmt.Errorf("%s: row %d: %w", f.Path, row, err)
+		}
+		reason, err := dataset.ParseEndReason(str(6))
+		if err != nil {
+			return fmt.Errorf("%s: row %d: %w", f.Path, row, err)
+		}
+		fc.games = append(fc.games, len(fg.rows))
+		fg.rows = append(fg.rows, gameRow{id: id, plies: int32(ibuf[1][i]), cycle: repeat(i), captures: int32(ibuf[3][i]),
+			captured: int32(ibuf[4][i]), maxLaps: ibuf[5][i], neverEnding: int32(ibuf[6][i]), result: res, reason: reason,
+			cell: c, file: int32(fi), moves: gameMoves{lastNotLeading: -1, fp: uint64(ibuf[1][i])}})
+	}
+	return nil
+}
+
+// accs returns the statistics of every cell, cells sorted by ruleset and
+// agents, the games of a cell added in game_id order (with their moves
+// when withMoves).
+func (fg *foreignGames) accs(withMoves bool, conf float64) []*cellAcc {
+	cells, rows := fg.cells, fg.rows
 	sort.Slice(cells, func(i, j int) bool {
 		a, b := cells[i].key, cells[j].key
 		return a.ruleset < b.ruleset || a.ruleset == b.ruleset && (a.south < b.south || a.south == b.south && a.north < b.north)
@@ -515,20 +539,20 @@ func scanTables(ctx context.Context, ds *Dataset, opt Options) (_ []*cellAcc, er
 		for _, i := range fc.games {
 			g := &rows[i]
 			a.addGame(g.result, g.reason, g.plies, g.cycle, g.neverEnding, g.captures, g.captured, g.maxLaps)
-			if ds.Moves != nil {
+			if withMoves {
 				a.addMoves(&g.moves, winnerSign(g.result))
 			}
 		}
 		for _, s := range a.seq {
-			a.conv.add(s, opt.Confidence)
+			a.conv.add(s, conf)
 		}
 		a.seq = nil
 		if a.conv.n > 0 && (len(a.conv.points) == 0 || a.conv.points[len(a.conv.points)-1].games != a.conv.n) {
-			a.conv.points = append(a.conv.points, a.conv.point(opt.Confidence))
+			a.conv.points = append(a.conv.points, a.conv.point(conf))
 		}
 		out = append(out, a)
 	}
-	return out, nil
+	return out
 }
 
 func cmpInt64(a, b int64) int {
