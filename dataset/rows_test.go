@@ -249,3 +249,26 @@ func TestCheckTooManyFiles(t *testing.T) {
 		t.Errorf("%d files: %v", MaxFiles+2, err)
 	}
 }
+
+// TestAppendAllocs checks that appending rows to batches that have grown
+// (after Reset) does not allocate: the simulator appends one row per game
+// and per ply.
+func TestAppendAllocs(t *testing.T) {
+	games, moves := sampleRows()
+	var gb GameBatch
+	var mb MoveBatch
+	fill := func() {
+		gb.Reset()
+		mb.Reset()
+		for i := range games {
+			gb.Append(&games[i])
+		}
+		for i := range moves {
+			mb.Append(&moves[i])
+		}
+	}
+	fill()
+	if n := testing.AllocsPerRun(50, fill); n != 0 {
+		t.Errorf("%v allocations per refill of %d games and %d moves", n, len(games), len(moves))
+	}
+}
