@@ -206,6 +206,26 @@ func ReadManifest(dir string) (Manifest, error) {
 	return m, nil
 }
 
+// WriteShardManifest writes the manifest of shard s.Shard of s.Shards
+// into the dataset directory dir (whose manifest.d must exist), atomically.
+func WriteShardManifest(dir string, s ShardManifest) error {
+	return writeJSON(filepath.Join(dir, ShardDir, ShardManifestName(s.Shard, s.Shards)), s)
+}
+
+// WriteManifest writes manifest.json into the dataset directory dir,
+// atomically.
+func WriteManifest(dir string, m Manifest) error {
+	return writeJSON(filepath.Join(dir, ManifestName), m)
+}
+
+func writeJSON(path string, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return fmt.Errorf("manifest: %w", err)
+	}
+	return WriteFileAtomic(path, append(b, '\n'))
+}
+
 func readJSON(path string, v any) error {
 	b, err := os.ReadFile(path)
 	if err != nil {

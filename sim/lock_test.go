@@ -168,7 +168,7 @@ func TestTempNamesAreUnique(t *testing.T) {
 
 // TestManifestsReadableLikeData checks that manifests get the same
 // permissions as the data files (0666 less the umask), not 0600.
-// (Fails with os.CreateTemp in writeFileAtomic.)
+// (Fails with os.CreateTemp in dataset.WriteFileAtomic.)
 func TestManifestsReadableLikeData(t *testing.T) {
 	old := syscall.Umask(0o022)
 	defer syscall.Umask(old)

@@ -397,11 +397,7 @@ func (st *store) writePiece() error {
 		x, y := st.piece.Batches[i], st.piece.Batches[j]
 		return x.Cell < y.Cell || x.Cell == y.Cell && x.Batch < y.Batch
 	})
-	b, err := json.MarshalIndent(st.piece, "", "  ")
-	if err != nil {
-		return fmt.Errorf("manifest: %w", err)
-	}
-	return dataset.WriteFileAtomic(st.path(dataset.ShardDir, dataset.ShardManifestName(st.shard, st.shards)), append(b, '\n'))
+	return dataset.WriteShardManifest(st.dir, st.piece)
 }
 
 // writeManifest rewrites manifest.json from every shard manifest on disk.
@@ -419,12 +415,8 @@ func (st *store) writeManifest() error {
 	if err != nil {
 		return err
 	}
-	b, err := json.MarshalIndent(m, "", "  ")
-	if err != nil {
-		return fmt.Errorf("manifest: %w", err)
-	}
 	st.lastFlush = time.Now()
-	return dataset.WriteFileAtomic(st.path(dataset.ManifestName), append(b, '\n'))
+	return dataset.WriteManifest(st.dir, m)
 }
 
 // flush writes the shard manifest and manifest.json, at most every
