@@ -16,7 +16,7 @@ func SplitMix64(state *uint64) uint64 {
 // SplitMixFinal is SplitMix64's output function (Stafford's variant 13
 // of MurmurHash3's finalizer): a bijection of uint64 whose output bits
 // each depend on every input bit. The simulator derives its seeds with it
-// (sim/dataset), the analysis its game fingerprints and the search agents
+// (package dataset), the analysis its game fingerprints and the search agents
 // their table keys.
 func SplitMixFinal(z uint64) uint64 {
 	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
