@@ -157,9 +157,10 @@ func TestLongBack(t *testing.T) {
 					w[m>>3] += 1 << (uint(m&7) * 8)
 					lin += g.rk[p][m]
 				}
-				a0, a1, ao, al, as, ai, never, back := g.sow2Long(w[0], w[1], ow[0], lin, p, m, x.phase2(), engine.MoveInfo{})
-				b, bo, bl, bs, bi, bnever, bback := g.sow4Long(w, ow, lin, p, m, x.phase2(), engine.MoveInfo{})
-				if never != bnever || back != bback || ai != bi || as != bs || al != bl || a0 != b[0] || a1 != b[1] || ao != bo[0] {
+				a, as, ai, never, back := g.sow2Long(rows2{w[0], w[1], ow[0], lin}, p, m, x.phase2(), engine.MoveInfo{})
+				b, bs, bi, bnever, bback := g.sow4Long(rows4{w, ow, lin}, p, m, x.phase2(), engine.MoveInfo{})
+				a0, a1, ao, al := a.w0, a.w1, a.o0, a.lin
+				if never != bnever || back != bback || ai != bi || as != bs || al != b.lin || a0 != b.w[0] || a1 != b.w[1] || ao != b.ow[0] {
 					t.Fatalf("%+v move %d: sow2Long and sow4Long differ", x, m)
 				}
 				switch {

@@ -58,12 +58,10 @@ func TestSow2Sow4(t *testing.T) {
 			if !ok {
 				continue
 			}
-			a0, a1, ao, al, ai := g.sow2(x.w[p][0], x.w[p][1], x.w[o][0], 0, p, m, raids, g.LapLimit)
-			b, bo, bl, bi, bn := g.sow4(x.w[p], x.w[o], 0, p, m, raids, g.LapLimit)
-			an := ai.NeverEnding
-			ai.NeverEnding = false
-			if an != bn || ai != bi || (!an && (a0 != b[0] || a1 != b[1] || ao != bo[0] || al != bl)) {
-				t.Fatalf("%s: %+v move %d raids %v: sow2 %x %x %x %v %+v, sow4 %x %x %v %+v", rs, x, m, raids, a0, a1, ao, an, ai, b, bo, bn, bi)
+			a, ai := g.sow2(rows2{x.w[p][0], x.w[p][1], x.w[o][0], 0}, p, m, raids, g.LapLimit)
+			b, bi := g.sow4(rows4{x.w[p], x.w[o], 0}, p, m, raids, g.LapLimit)
+			if ai != bi || (!ai.NeverEnding && (a.w0 != b.w[0] || a.w1 != b.w[1] || a.o0 != b.ow[0] || a.lin != b.lin)) {
+				t.Fatalf("%s: %+v move %d raids %v: sow2 %x %+v, sow4 %x %+v", rs, x, m, raids, a, ai, b, bi)
 			}
 		}
 	}
@@ -205,8 +203,9 @@ func TestSow2Short(t *testing.T) {
 				continue
 			}
 			lin := rng.Uint64()
-			a0, a1, ao, al, laps, sown, capt := g.sow2Short(x.w[p][0], x.w[p][1], x.w[o][0], lin, p, m, raids)
-			b0, b1, bo, bl, bi := g.sow2(x.w[p][0], x.w[p][1], x.w[o][0], lin, p, m, raids, g.LapLimit)
+			start := rows2{x.w[p][0], x.w[p][1], x.w[o][0], lin}
+			a, laps, sown, capt := g.sow2Short(start, p, m, raids)
+			b, bi := g.sow2(start, p, m, raids, g.LapLimit)
 			if laps == 0 {
 				limit := int64(shortLaps)
 				if g.LapLimit > 0 && g.LapLimit < limit {
@@ -219,8 +218,8 @@ func TestSow2Short(t *testing.T) {
 				continue
 			}
 			got := engine.MoveInfo{Laps: laps, Sown: sown, Captures: int32(capt >> 32), Captured: int32(uint32(capt))}
-			if bi != got || a0 != b0 || a1 != b1 || ao != bo || al != bl {
-				t.Fatalf("%s: %+v move %d raids %v: sow2Short %x %x %x %x %+v, sow2 %x %x %x %x %+v", rs, x, m, raids, a0, a1, ao, al, got, b0, b1, bo, bl, bi)
+			if bi != got || a != b {
+				t.Fatalf("%s: %+v move %d raids %v: sow2Short %x %+v, sow2 %x %+v", rs, x, m, raids, a, got, b, bi)
 			}
 			if g.LapLimit > 0 && laps == g.LapLimit {
 				limited++
