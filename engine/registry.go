@@ -19,6 +19,19 @@ type Variant struct {
 	New func(Values) (Game, error)
 }
 
+// NewFunc adapts a variant package's constructor, New(Values) (*Game,
+// error), to Variant.New. On an error it returns a nil Game (not an
+// interface holding a nil *Game).
+func NewFunc[G Game](newGame func(Values) (G, error)) func(Values) (Game, error) {
+	return func(v Values) (Game, error) {
+		g, err := newGame(v)
+		if err != nil {
+			return nil, err
+		}
+		return g, nil
+	}
+}
+
 var (
 	registryMu sync.RWMutex
 	registry   []Variant

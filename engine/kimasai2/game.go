@@ -19,22 +19,26 @@ func init() {
 		Name:    Name,
 		Title:   "Bao la Kimasai, two-phase (4x8, herding then raiding)",
 		Order:   2,
-		Options: append(engine.CommonOptions(true), options...),
-		New:     func(v engine.Values) (engine.Game, error) { return New(v) },
+		Options: Options(),
+		New:     engine.NewFunc(New),
 	})
 }
 
-var options = []engine.Option{
-	{Key: "reserve", Default: "24", Numeric: true, Min: 0, Max: 64, Help: "cows each player starts with in reserve"},
-	{Key: "holes", Default: "8", Numeric: true, Min: 4, Max: MaxHoles, Help: "holes per row"},
-	{Key: "capture_sow", Default: "here", Values: []string{"here", "next"}, Help: "raided cows are sown starting in the capturing hole (here) or in the hole after it (next)"},
-	{Key: "end_check", Default: "always", Values: []string{"always", "phase2"}, Help: "the inner-row-empty end is checked after every move, or only after moves that started in phase 2"},
-	{Key: "opening_intro", Default: "off", Values: []string{"off", "on"}, Help: "on: the first move of the game also introduces a reserve cow"},
-	{Key: "skip_origin", Default: "off", Values: []string{"off", "on"}, Help: "a lap of 2*holes cows or more skips the hole it was lifted from (a raid's lap skips nothing)"},
-	{Key: "win_check", Default: "move", Values: []string{"move", "capture"},
-		Help: "capture: a raid that empties the opponent's inner row ends the move at once and wins; move: the end is checked after the move"},
-	{Key: "phase_change", Default: "next", Values: []string{"next", "immediate"},
-		Help: "immediate: the move that brings in the last reserve cow is already played by the phase-2 rules (it can raid)"},
+// Options returns the option table of the kimasai-two-rows variant,
+// common options included.
+func Options() []engine.Option {
+	return append(engine.CommonOptions(true),
+		engine.Option{Key: "reserve", Default: "24", Numeric: true, Min: 0, Max: 64, Help: "cows each player starts with in reserve"},
+		engine.Option{Key: "holes", Default: "8", Numeric: true, Min: 4, Max: MaxHoles, Help: "holes per row"},
+		engine.Option{Key: "capture_sow", Default: "here", Values: []string{"here", "next"}, Help: "raided cows are sown starting in the capturing hole (here) or in the hole after it (next)"},
+		engine.Option{Key: "end_check", Default: "always", Values: []string{"always", "phase2"}, Help: "the inner-row-empty end is checked after every move, or only after moves that started in phase 2"},
+		engine.Option{Key: "opening_intro", Default: "off", Values: []string{"off", "on"}, Help: "on: the first move of the game also introduces a reserve cow"},
+		engine.Option{Key: "skip_origin", Default: "off", Values: []string{"off", "on"}, Help: "a lap of 2*holes cows or more skips the hole it was lifted from (a raid's lap skips nothing)"},
+		engine.Option{Key: "win_check", Default: "move", Values: []string{"move", "capture"},
+			Help: "capture: a raid that empties the opponent's inner row ends the move at once and wins; move: the end is checked after the move"},
+		engine.Option{Key: "phase_change", Default: "next", Values: []string{"next", "immediate"},
+			Help: "immediate: the move that brings in the last reserve cow is already played by the phase-2 rules (it can raid)"},
+	)
 }
 
 // Rules holds the option values of a ruleset, typed.
@@ -106,7 +110,7 @@ func New(v engine.Values) (*Game, error) {
 	if g.Holes < 4 || g.Holes > MaxHoles || g.Reserve < 0 || g.Reserve > 64 {
 		return nil, fmt.Errorf("%s: holes %d or reserve %d out of range", Name, g.Holes, g.Reserve)
 	}
-	table := append(engine.CommonOptions(true), options...)
+	table := Options()
 	g.ruleset = engine.Canonical(Name, table, v)
 	g.values = make(map[string]string, len(table))
 	for _, o := range table {

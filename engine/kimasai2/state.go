@@ -122,25 +122,6 @@ func (s *State) Game() engine.Game { return s.g }
 // Player returns the player to move.
 func (s *State) Player() engine.Player { return s.x.toMove }
 
-// Ply returns the number of moves played.
-func (s *State) Ply() int { return s.Track.Ply() }
-
-// Over reports whether the game is over.
-func (s *State) Over() bool { return s.Track.Over() }
-
-// Result returns the result.
-func (s *State) Result() engine.Result { return s.Track.Result() }
-
-// EndReason returns why the game ended.
-func (s *State) EndReason() engine.EndReason { return s.Track.EndReason() }
-
-// FirstRepeatPly returns the first ply whose position repeated an earlier
-// one, or -1.
-func (s *State) FirstRepeatPly() int { return s.Track.FirstRepeatPly() }
-
-// NeverEndingMet returns the never-ending moves met so far.
-func (s *State) NeverEndingMet() int { return s.Track.NeverEndingMet() }
-
 // Hash returns the position hash (board, reserves, opening flag, player to
 // move).
 func (s *State) Hash() uint64 { return s.g.hash(&s.x) }

@@ -2,6 +2,7 @@ package kimasai4
 
 import (
 	"fmt"
+	"maps"
 	"math"
 
 	"github.com/baolab/baolab/engine"
@@ -22,33 +23,36 @@ const (
 
 // Rules holds the typed option values of one kimasai-four-rows Game.
 type Rules struct {
-	Common     engine.Common // first, max_plies (infinite and lap_limit do not apply)
-	Holes      int           // holes per row, n (4..16)
-	Repetition Repetition    // reading of the repetition rule
-	EmptyRight bool          // empty_start=right: front hole 0 starts empty (else hole n-1)
+	engine.Common            // first, max_plies (infinite and lap_limit do not apply)
+	Holes         int        // holes per row, n (4..16)
+	Repetition    Repetition // reading of the repetition rule
+	EmptyRight    bool       // empty_start=right: front hole 0 starts empty (else hole n-1)
 }
 
-// options is the option table of the variant.
-var options = append(engine.CommonOptions(false),
-	engine.Option{Key: "holes", Default: "12", Numeric: true, Min: 4, Max: 16, Help: "holes per row"},
-	engine.Option{Key: "repetition", Default: "first", Values: []string{"first", "third", "none"},
-		Help: "draw on the first repeat of a position, on its third occurrence, or never"},
-	engine.Option{Key: "empty_start", Default: "left", Values: []string{"left", "right"},
-		Help: "which end of each front row starts empty (the owner's left, as the seeds say, or right)"},
-)
+// Options returns the option table of the kimasai-four-rows variant,
+// common options included.
+func Options() []engine.Option {
+	return append(engine.CommonOptions(false),
+		engine.Option{Key: "holes", Default: "12", Numeric: true, Min: 4, Max: 16, Help: "holes per row"},
+		engine.Option{Key: "repetition", Default: "first", Values: []string{"first", "third", "none"},
+			Help: "draw on the first repeat of a position, on its third occurrence, or never"},
+		engine.Option{Key: "empty_start", Default: "left", Values: []string{"left", "right"},
+			Help: "which end of each front row starts empty (the owner's left, as the seeds say, or right)"},
+	)
+}
 
 func init() {
 	engine.Register(engine.Variant{
 		Name:    Name,
 		Title:   "Bao la Kimasai, stepping (4 rows of 12, one stone per hole)",
 		Order:   3,
-		Options: options,
-		New:     New,
+		Options: Options(),
+		New:     engine.NewFunc(New),
 	})
 }
 
 // New makes a Game from option values checked by engine.ParseValues.
-func New(v engine.Values) (engine.Game, error) {
+func New(v engine.Values) (*Game, error) {
 	r := Rules{Common: v.Common(), Holes: v.Int("holes"), EmptyRight: v["empty_start"] == "right"}
 	switch v["repetition"] {
 	case "third":
@@ -59,11 +63,7 @@ func New(v engine.Values) (engine.Game, error) {
 	if r.Holes < 4 || r.Holes > 16 {
 		return nil, fmt.Errorf("%s: option \"holes\": value %d not allowed (allowed: 4..16)", Name, r.Holes)
 	}
-	opts := make(map[string]string, len(v))
-	for k, x := range v {
-		opts[k] = x
-	}
-	g := &Game{rules: r, opts: opts, ruleset: engine.Canonical(Name, options, v)}
+	g := &Game{rules: r, values: maps.Clone(v), ruleset: engine.Canonical(Name, Options(), v)}
 	g.init()
 	return g, nil
 }
@@ -72,7 +72,7 @@ func New(v engine.Values) (engine.Game, error) {
 // concurrent use.
 type Game struct {
 	rules   Rules
-	opts    map[string]string
+	values  engine.Values
 	ruleset string
 
 	n, size uint32 // holes per row, holes per player (2n)
@@ -129,11 +129,7 @@ func (g *Game) Ruleset() string { return g.ruleset }
 
 // Options returns every option value (defaults included) by key.
 func (g *Game) Options() map[string]string {
-	m := make(map[string]string, len(g.opts))
-	for k, v := range g.opts {
-		m[k] = v
-	}
-	return m
+	return maps.Clone(g.values)
 }
 
 // MaxPlies returns the max_plies option.

@@ -90,11 +90,10 @@ func planted(t *testing.T, rs string, k int) *State {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s0, err := NewStateAt(g, p, engine.South)
+	s, err := NewStateAt(g, p, engine.South)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := s0.(*State)
 	probe := s.Clone()
 	if info, err := probe.Apply(1); err != nil || info.Captures != 0 {
 		t.Fatalf("probe: %v %+v", err, info)

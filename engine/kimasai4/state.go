@@ -14,7 +14,7 @@ import (
 // at all. If exactly one player has no stones the game is already over
 // (the other player wins, all-captured); if the player to move has no
 // legal move, they have lost (no-moves).
-func NewStateAt(g engine.Game, p Position, toMove engine.Player) (engine.State, error) {
+func NewStateAt(g engine.Game, p Position, toMove engine.Player) (*State, error) {
 	kg, ok := g.(*Game)
 	if !ok {
 		return nil, fmt.Errorf("%s: NewStateAt: game is %s", Name, g.Variant())
@@ -74,9 +74,6 @@ func (s *State) Game() engine.Game { return s.g }
 
 // Player returns the player to move.
 func (s *State) Player() engine.Player { return s.toMove }
-
-// Ply returns the number of moves played.
-func (s *State) Ply() int { return s.Track.Ply() }
 
 // Candidates appends the legal moves in increasing order (every candidate
 // is legal: a step always ends).
@@ -149,24 +146,11 @@ func (s *State) Apply(m engine.Move) (engine.MoveInfo, error) {
 	return engine.MoveInfo{Laps: 1, Sown: 1, Captures: (taken + 1) / 2, Captured: taken}, nil
 }
 
-// Result returns the result (Ongoing while the game goes on).
-func (s *State) Result() engine.Result { return s.Track.Result() }
-
-// EndReason returns why the game ended (NotOver while it goes on).
-func (s *State) EndReason() engine.EndReason { return s.Track.EndReason() }
-
 // Material returns the number of stones p has on the board.
 func (s *State) Material(p engine.Player) int { return bits.OnesCount32(s.pos.Stones[p&1]) }
 
 // Hash returns the Zobrist hash of the stones and the player to move.
 func (s *State) Hash() uint64 { return s.hash }
-
-// FirstRepeatPly returns the first ply whose position repeats an earlier
-// one, or -1.
-func (s *State) FirstRepeatPly() int { return s.Track.FirstRepeatPly() }
-
-// NeverEndingMet returns 0: steps always end (the Track counter stays 0).
-func (s *State) NeverEndingMet() int { return s.Track.NeverEndingMet() }
 
 // Clone returns an independent copy.
 func (s *State) Clone() engine.State {

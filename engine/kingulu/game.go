@@ -81,7 +81,7 @@ func init() {
 		Title:   "Bao Kingulu (2x6 relay sowing)",
 		Order:   1,
 		Options: Options(),
-		New:     func(v engine.Values) (engine.Game, error) { return New(v) },
+		New:     engine.NewFunc(New),
 	})
 }
 

@@ -120,22 +120,6 @@ func (s *State) Game() engine.Game { return s.g }
 // Player returns the player to move.
 func (s *State) Player() engine.Player { return s.p.toMove }
 
-// Ply returns the number of moves played.
-func (s *State) Ply() int { return s.Track.Ply() }
-
-// Result returns the result (engine.Ongoing while the game goes on).
-func (s *State) Result() engine.Result { return s.Track.Result() }
-
-// EndReason returns why the game ended.
-func (s *State) EndReason() engine.EndReason { return s.Track.EndReason() }
-
-// FirstRepeatPly returns the first ply whose position repeats an earlier
-// one, or -1.
-func (s *State) FirstRepeatPly() int { return s.Track.FirstRepeatPly() }
-
-// NeverEndingMet returns the number of never-ending moves met.
-func (s *State) NeverEndingMet() int { return s.Track.NeverEndingMet() }
-
 // Material returns p's score: seeds in p's unreserved holes and in the
 // holes p reserved, plus p's bank.
 func (s *State) Material(p engine.Player) int { return s.g.score(&s.p, p) }
