@@ -13,8 +13,10 @@ import (
 // a deterministic sequence, so the move never ends iff a state repeats.
 // The first nvStart laps run in sow2/sow4 under Brent's cycle finding
 // (cheap, and enough for the many short cycles). A move still sowing then
-// goes on in sow2Long/sow4Long under Nivasch's multi-stack algorithm on
-// distinguished states:
+// goes on in sow2Long/sow2Long8/sow4Long under Nivasch's multi-stack
+// algorithm on distinguished states; their laps are sown by sow2Run,
+// sow2Run8 and sow4Run, which stop at each distinguished state (a call
+// inside the lap loop made the compiler keep its values in memory):
 //
 //   - Every state has a hash of its linear hash (a function of the counts
 //     while the opponent's row is constant) and its hole s. The state is
@@ -135,4 +137,35 @@ func (t *nvStacks) step(k uint64, w *[4]uint64) int {
 	t.w[cl][n] = *w
 	t.n[cl] = uint8(n + 1)
 	return nvPushed
+}
+
+// runCount is what a run kernel (sow2Run, sow2Run8, sow4Run) carries
+// from one call to the next: the laps and cows sown so far, the captures
+// (captures<<32 | cows captured) and the lap at which the stacks give the
+// move back to Brent's method if no distinguished state comes first.
+type runCount struct {
+	laps, sown int64
+	capt       uint64
+	deadline   int64
+}
+
+// Why a run kernel stopped (runRaided is or-ed in when a raid happened
+// during the call).
+const (
+	runEnd      = iota // the move ended
+	runDist            // at a distinguished lap-start state
+	runDeadline        // at a lap-start state, nvGap laps after the last distinguished one
+	runRaided   = 4
+)
+
+// runRare holds what a run kernel's laps use seldom (the opponent's inner
+// row of two-word rows, for raids; the player's hash key sum, for laps of
+// a cow or more per hole; the cows sown, the captures, the deadline and
+// whether a raid happened). With more than four fields it is not kept in
+// registers, which go to what every lap uses.
+type runRare struct {
+	o0, sumR, capt uint64
+	raidMask       uint64 // all ones when the move raids (two-word rows)
+	sown, deadline int64
+	raided         int
 }

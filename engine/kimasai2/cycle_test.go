@@ -163,6 +163,9 @@ func TestLongBack(t *testing.T) {
 				if never != bnever || back != bback || ai != bi || as != bs || al != b.lin || a0 != b.w[0] || a1 != b.w[1] || ao != b.ow[0] {
 					t.Fatalf("%+v move %d: sow2Long and sow4Long differ", x, m)
 				}
+				if c, cs, ci, cnever, cback := g.sow2Long8(rows2{w[0], w[1], ow[0], lin}, p, m, x.phase2(), engine.MoveInfo{}); cnever != never || cback != back || ci != ai || cs != as || c != a {
+					t.Fatalf("%+v move %d: sow2Long8 and sow2Long differ", x, m)
+				}
 				switch {
 				case back:
 					backs++

@@ -20,6 +20,10 @@ func (g *Game) sow2Short(start rows2, p, h int, raids bool) (after rows2, laps, 
 	rk, sumR, lapR := &g.rk[p&1], g.sumR[p&1], &g.lapR[p&1]
 	ones0, ones1 := g.ones[0], g.ones[1]
 	w0, w1, o0, lin := start.w0, start.w1, start.o0, start.lin
+	raidMask := uint64(0) // all ones when the move raids
+	if raids {
+		raidMask = ^raidMask
+	}
 	max := int64(shortLaps)
 	if l := g.LapLimit; l > 0 && l < max {
 		max = l
@@ -46,11 +50,10 @@ func (g *Game) sow2Short(start rows2, p, h int, raids bool) (after rows2, laps, 
 			last -= n
 		}
 		// The count of hole last after the lap, from its count before it
-		// (so the next lap need not wait for the additions).
-		wl := w0
-		if last >= 8 {
-			wl = w1
-		}
+		// (so the next lap need not wait for the additions); the word of
+		// hole last is picked without a branch (it would go either way at
+		// random).
+		wl := w0 ^ (w0^w1)&-uint64(last>>3)
 		cn := wl>>(uint(last&7)*8)&0xFF + qn
 		idx := (s<<5 | r) & (32*32 - 1)
 		mk := &g.lapMask[idx]
@@ -62,11 +65,13 @@ func (g *Game) sow2Short(start rows2, p, h int, raids bool) (after rows2, laps, 
 		if cn == 1 { // the hole was empty before the last cow: the move ends
 			return rows2{w0, w1, o0, lin}, laps, sown, capt
 		}
-		if raids && last < g.Holes {
-			// A raid: the cows of the facing inner hole f of the opponent
-			// are sown at once from the capturing hole last.
+		// A raid: the cows of the facing inner hole f of the opponent are
+		// sown at once from the capturing hole last. Found without a branch
+		// on last (it would go either way at random): k counts only when
+		// last is an inner hole (last < Holes) and the move raids.
+		{
 			f := g.Holes - 1 - last
-			if k := o0 >> (uint(f&7) * 8) & 0xFF; k != 0 {
+			if k := o0 >> (uint(f&7) * 8) & 0xFF & uint64(int64(last-g.Holes)>>63) & raidMask; k != 0 {
 				o0 -= k << (uint(f&7) * 8)
 				lin -= k * g.rk[(p^1)&1][f&31]
 				capt += 1<<32 | k
@@ -105,6 +110,10 @@ func (g *Game) sow2(start rows2, p, h int, raids bool, limit int64) (after rows2
 	capNext := g.CaptureNext
 	ones0, ones1 := g.ones[0], g.ones[1]
 	w0, w1, o0, lin := start.w0, start.w1, start.o0, start.lin
+	raidMask := uint64(0) // all ones when the move raids
+	if raids {
+		raidMask = ^raidMask
+	}
 	var laps, sown int64
 	s := h & 31
 	c := w0 >> (uint(s&7) * 8) & 0xFF
@@ -134,11 +143,10 @@ func (g *Game) sow2(start rows2, p, h int, raids bool, limit int64) (after rows2
 			last -= n
 		}
 		// The count of hole last after the lap, from its count before it
-		// (so the next lap need not wait for the additions).
-		wl := w0
-		if last >= 8 {
-			wl = w1
-		}
+		// (so the next lap need not wait for the additions); the word of
+		// hole last is picked without a branch (it would go either way at
+		// random).
+		wl := w0 ^ (w0^w1)&-uint64(last>>3)
 		cn := wl>>(uint(last&7)*8)&0xFF + qn
 		idx := (s<<5 | r) & (32*32 - 1)
 		mk := &g.lapMask[idx]
@@ -155,11 +163,13 @@ func (g *Game) sow2(start rows2, p, h int, raids bool, limit int64) (after rows2
 			info.Laps, info.Sown, info.NeverEnding = laps, sown, true
 			return rows2{w0, w1, o0, lin}, info
 		}
-		if raids && last < H {
-			// A raid: the cows of the facing inner hole f of the opponent
-			// are sown at once from the capturing hole last.
+		// A raid: the cows of the facing inner hole f of the opponent are
+		// sown at once from the capturing hole last. Found without a branch
+		// on last (it would go either way at random): k counts only when
+		// last is an inner hole (last < Holes) and the move raids.
+		{
 			f := H - 1 - last
-			if k := o0 >> (uint(f&7) * 8) & 0xFF; k != 0 {
+			if k := o0 >> (uint(f&7) * 8) & 0xFF & uint64(int64(last-H)>>63) & raidMask; k != 0 {
 				o0 -= k << (uint(f&7) * 8)
 				lin -= k * rko[f&31]
 				info.Captures++
@@ -203,7 +213,11 @@ func (g *Game) sow2(start rows2, p, h int, raids bool, limit int64) (after rows2
 				info.Laps, info.Sown = laps, sown
 				var back, never bool
 				var a rows2
-				a, s, info, never, back = g.sow2Long(rows2{w0, w1, o0, lin}, p, s, raids, info)
+				if n == 16 { // 8 holes a row
+					a, s, info, never, back = g.sow2Long8(rows2{w0, w1, o0, lin}, p, s, raids, info)
+				} else {
+					a, s, info, never, back = g.sow2Long(rows2{w0, w1, o0, lin}, p, s, raids, info)
+				}
 				if !back {
 					info.NeverEnding = never
 					return a, info
@@ -293,9 +307,13 @@ func (g *Game) sow4(start rows4, p, h int, raids bool, limit int64) (after rows4
 			info.Laps, info.Sown, info.NeverEnding = laps, sown, false
 			return rows4{w, ow, lin}, info
 		}
-		if winCapture && raids && last < H && g.winRaid(&w, &ow, &lin, p, last, &info) {
-			info.Laps, info.Sown, info.NeverEnding = laps, sown, false
-			return rows4{w, ow, lin}, info
+		if winCapture && raids && last < H {
+			if k := g.winRaid(&w, &ow, &lin, p, last); k != 0 {
+				info.Captures++
+				info.Captured += int32(k)
+				info.Laps, info.Sown, info.NeverEnding = laps, sown, false
+				return rows4{w, ow, lin}, info
+			}
 		}
 		if limit > 0 && laps >= limit {
 			info.Laps, info.Sown, info.NeverEnding = laps, sown, true
@@ -371,21 +389,168 @@ func (g *Game) sow4(start rows4, p, h int, raids bool, limit int64) (after rows4
 
 // sow2Long is sow4Long for the two-word rows of sow2.
 func (g *Game) sow2Long(start rows2, p, h int, raids bool, done engine.MoveInfo) (after rows2, s int, info engine.MoveInfo, never, back bool) {
-	n, H := g.n, g.Holes
-	rk, rko, sumR, lapR := &g.rk[p&1], &g.rk[(p^1)&1], g.sumR[p&1], &g.lapR[p&1]
-	capNext := g.CaptureNext
-	ones0, ones1 := g.ones[0], g.ones[1]
+	stk := getStacks()
+	after, s, info = start, h, done
+	cnt := runCount{laps: done.Laps, sown: done.Sown, deadline: done.Laps + nvGap}
+	for {
+		var why int
+		after, s, cnt, why = g.sow2Run(after, p, s, raids, cnt)
+		if why&runRaided != 0 {
+			// No state before the raid can recur: start afresh.
+			stk.n = [nvClasses]uint8{}
+		}
+		if why&^runRaided == runDist {
+			switch stk.step(nvKey(nvHash(after.lin, s), s), &[4]uint64{after.w0, after.w1}) {
+			case nvPushed:
+				cnt.deadline = cnt.laps + nvGap
+				continue
+			case nvRepeat:
+				never = true
+			case nvFull:
+				back = true
+			}
+		} else if why&^runRaided == runDeadline {
+			back = true
+		}
+		nvPool.Put(stk)
+		info.Laps, info.Sown = cnt.laps, cnt.sown
+		info.Captures += int32(cnt.capt >> 32)
+		info.Captured += int32(uint32(cnt.capt))
+		return after, s, info, never, back
+	}
+}
+
+// sow2Short8 is sow2Short for boards of 8 holes a row (the default).
+func (g *Game) sow2Short8(start rows2, p, h int, raids bool) (after rows2, laps, sown int64, capt uint64) {
+	rk, sumR, lapR := &g.rk[p&1], g.sumR[p&1], &g.lapR[p&1]
 	w0, w1, o0, lin := start.w0, start.w1, start.o0, start.lin
-	laps, sown := done.Laps, done.Sown
-	info = done
-	s = h & 31
+	raidMask := uint64(0) // all ones when the move raids
+	if raids {
+		raidMask = ^raidMask
+	}
+	max := int64(shortLaps)
+	if l := g.LapLimit; l > 0 && l < max {
+		max = l
+	}
+	s := h & 31
 	c := w0 >> (uint(s&7) * 8) & 0xFF
 	if s >= 8 {
 		c = w1 >> (uint(s&7) * 8) & 0xFF
 	}
+	// Lift the c cows of hole s.
+	x := c << (uint(s&7) * 8)
+	hi := -uint64(s >> 3 & 1) // all ones when s is in the second word
+	w0 -= x &^ hi
+	w1 -= x & hi
+	lin -= c * rk[s&31]
+	for laps < max {
+		// Hole s is empty (lifted, or the raiding hole's turn is next):
+		// sow c = q*n+r cows from the hole after s. Every hole gets q, the
+		// r holes after s one more (d = divq[c] holds q, r and q+[r>0]).
+		d := g.divq[c&0xFF]
+		q, r, qn := uint64(d&0xFF), int(d>>8&0xFF), uint64(d>>16)
+		last := (s + r) & 15
+		// The count of hole last after the lap, from its count before it
+		// (so the next lap need not wait for the additions); the word of
+		// hole last is picked without a branch (it would go either way at
+		// random).
+		wl := w0 ^ (w0^w1)&-uint64(last>>3)
+		cn := wl>>(uint(last&7)*8)&0xFF + qn
+		idx := (s<<5 | r) & (32*32 - 1)
+		mk := &g.lapMask[idx]
+		w0 += q*ones8 + mk[0]
+		w1 += q*ones8 + mk[1]
+		lin += q*sumR + lapR[idx]
+		laps++
+		sown += int64(c)
+		if cn == 1 { // the hole was empty before the last cow: the move ends
+			return rows2{w0, w1, o0, lin}, laps, sown, capt
+		}
+		// A raid: the cows of the facing inner hole f of the opponent are
+		// sown at once from the capturing hole last. Found without a branch
+		// on last (it would go either way at random): k counts only when
+		// last is an inner hole (last < Holes) and the move raids.
+		{
+			f := 8 - 1 - last
+			if k := o0 >> (uint(f&7) * 8) & 0xFF & uint64(int64(last-8)>>63) & raidMask; k != 0 {
+				o0 -= k << (uint(f&7) * 8)
+				lin -= k * g.rk[(p^1)&1][f&31]
+				capt += 1<<32 | k
+				// capture_sow=next: the first cow falls in the hole after
+				// last; here: in last itself (the sowing starts after the
+				// hole before it).
+				c, s = k, last
+				if !g.CaptureNext {
+					s = (last - 1) & 15
+				}
+				continue
+			}
+		}
+		// A relay: the lap ended in an occupied hole, whose cows are
+		// lifted and sown next. The lap-start state is the rows as they
+		// are now and the hole s.
+		s, c = last, cn
+		// Lift the c cows of hole s.
+		x := c << (uint(s&7) * 8)
+		hi := -uint64(s >> 3 & 1) // all ones when s is in the second word
+		w0 -= x &^ hi
+		w1 -= x & hi
+		lin -= c * rk[s&31]
+	}
+	return rows2{}, 0, 0, 0
+}
+
+// sow2Long8 is sow2Long for boards of 8 holes a row (the default).
+func (g *Game) sow2Long8(start rows2, p, h int, raids bool, done engine.MoveInfo) (after rows2, s int, info engine.MoveInfo, never, back bool) {
 	stk := getStacks()
-	defer nvPool.Put(stk)
-	deadline := laps + nvGap
+	after, s, info = start, h, done
+	cnt := runCount{laps: done.Laps, sown: done.Sown, deadline: done.Laps + nvGap}
+	for {
+		var why int
+		after, s, cnt, why = g.sow2Run8(after, p, s, raids, cnt)
+		if why&runRaided != 0 {
+			// No state before the raid can recur: start afresh.
+			stk.n = [nvClasses]uint8{}
+		}
+		if why&^runRaided == runDist {
+			switch stk.step(nvKey(nvHash(after.lin, s), s), &[4]uint64{after.w0, after.w1}) {
+			case nvPushed:
+				cnt.deadline = cnt.laps + nvGap
+				continue
+			case nvRepeat:
+				never = true
+			case nvFull:
+				back = true
+			}
+		} else if why&^runRaided == runDeadline {
+			back = true
+		}
+		nvPool.Put(stk)
+		info.Laps, info.Sown = cnt.laps, cnt.sown
+		info.Captures += int32(cnt.capt >> 32)
+		info.Captured += int32(uint32(cnt.capt))
+		return after, s, info, never, back
+	}
+}
+
+// sow2Run is sow4Run for the two-word rows of sow2.
+func (g *Game) sow2Run(start rows2, p, h int, raids bool, at runCount) (after rows2, stop int, cnt runCount, why int) {
+	n := g.n
+	rk, lapR := &g.rk[p&1], &g.lapR[p&1]
+	ones0, ones1 := g.ones[0], g.ones[1]
+	w0, w1, lin := start.w0, start.w1, start.lin
+	laps := at.laps
+	// What the laps use seldom stays in memory (a struct of more than four
+	// fields is not kept in registers), so that the registers go to the rest.
+	rare := runRare{sown: at.sown, capt: at.capt, deadline: at.deadline, sumR: g.sumR[p&1], o0: start.o0}
+	if raids {
+		rare.raidMask = ^rare.raidMask // all ones when the move raids
+	}
+	s := h & 31
+	c := w0 >> (uint(s&7) * 8) & 0xFF
+	if s >= 8 {
+		c = w1 >> (uint(s&7) * 8) & 0xFF
+	}
 	// Lift the c cows of hole s.
 	x := c << (uint(s&7) * 8)
 	hi := -uint64(s >> 3 & 1) // all ones when s is in the second word
@@ -403,45 +568,42 @@ func (g *Game) sow2Long(start rows2, p, h int, raids bool, done engine.MoveInfo)
 			last -= n
 		}
 		// The count of hole last after the lap, from its count before it
-		// (so the next lap need not wait for the additions).
-		wl := w0
-		if last >= 8 {
-			wl = w1
-		}
+		// (so the next lap need not wait for the additions); the word of
+		// hole last is picked without a branch (it would go either way at
+		// random).
+		wl := w0 ^ (w0^w1)&-uint64(last>>3)
 		cn := wl>>(uint(last&7)*8)&0xFF + qn
 		idx := (s<<5 | r) & (32*32 - 1)
 		mk := &g.lapMask[idx]
 		w0 += q*ones0 + mk[0]
 		w1 += q*ones1 + mk[1]
-		lin += q*sumR + lapR[idx]
+		lin += q*rare.sumR + lapR[idx]
 		laps++
-		sown += int64(c)
+		rare.sown += int64(c)
 		if cn == 1 { // the hole was empty before the last cow: the move ends
-			info.Laps, info.Sown = laps, sown
-			return rows2{w0, w1, o0, lin}, last, info, false, false
+			return rows2{w0, w1, rare.o0, lin}, last, runCount{laps, rare.sown, rare.capt, rare.deadline}, runEnd | rare.raided
 		}
-		if raids && last < H {
-			// A raid: the cows of the facing inner hole f of the opponent
-			// are sown at once from the capturing hole last.
-			f := H - 1 - last
-			if k := o0 >> (uint(f&7) * 8) & 0xFF; k != 0 {
-				o0 -= k << (uint(f&7) * 8)
-				lin -= k * rko[f&31]
-				info.Captures++
-				info.Captured += int32(k)
+		// A raid: the cows of the facing inner hole f of the opponent are
+		// sown at once from the capturing hole last. Found without a branch
+		// on last (it would go either way at random): k counts only when
+		// last is an inner hole (last < Holes) and the move raids.
+		{
+			f := g.Holes - 1 - last
+			if k := rare.o0 >> (uint(f&7) * 8) & 0xFF & uint64(int64(last-g.Holes)>>63) & rare.raidMask; k != 0 {
+				rare.o0 -= k << (uint(f&7) * 8)
+				lin -= k * g.rk[(p^1)&1][f&31]
+				rare.capt += 1<<32 | k
 				// capture_sow=next: the first cow falls in the hole after
 				// last; here: in last itself (the sowing starts after the
 				// hole before it).
 				c, s = k, last
-				if !capNext {
+				if !g.CaptureNext {
 					s = last - 1
 					if s < 0 {
 						s += n
 					}
 				}
-				// No earlier state can recur: start afresh.
-				stk.n = [nvClasses]uint8{}
-				deadline = laps + nvGap
+				rare.raided, rare.deadline = runRaided, laps+nvGap
 				continue
 			}
 		}
@@ -449,19 +611,11 @@ func (g *Game) sow2Long(start rows2, p, h int, raids bool, done engine.MoveInfo)
 		// lifted and sown next. The lap-start state is the rows as they
 		// are now and the hole s.
 		s, c = last, cn
-		if hs := nvHash(lin, s); hs>>nvDistShift == 0 {
-			switch stk.step(nvKey(hs, s), &[4]uint64{w0, w1}) {
-			case nvRepeat:
-				info.Laps, info.Sown = laps, sown
-				return rows2{w0, w1, o0, lin}, s, info, true, false
-			case nvFull:
-				info.Laps, info.Sown = laps, sown
-				return rows2{w0, w1, o0, lin}, s, info, false, true
-			}
-			deadline = laps + nvGap
-		} else if laps >= deadline {
-			info.Laps, info.Sown = laps, sown
-			return rows2{w0, w1, o0, lin}, s, info, false, true
+		if nvHash(lin, s)>>nvDistShift == 0 {
+			return rows2{w0, w1, rare.o0, lin}, s, runCount{laps, rare.sown, rare.capt, rare.deadline}, runDist | rare.raided
+		}
+		if laps >= rare.deadline {
+			return rows2{w0, w1, rare.o0, lin}, s, runCount{laps, rare.sown, rare.capt, rare.deadline}, runDeadline | rare.raided
 		}
 		// Lift the c cows of hole s.
 		x := c << (uint(s&7) * 8)
@@ -472,26 +626,112 @@ func (g *Game) sow2Long(start rows2, p, h int, raids bool, done engine.MoveInfo)
 	}
 }
 
-// sow4Long continues sow4 under exact detection for a move still sowing
-// after nvStart laps, from the start of a lap that lifts hole h; done
-// holds the laps and cows sown so far. It returns the move's outcome, or
-// back = true with the state at the start of a lap that lifts hole s when
-// the stacks cannot be relied on to find the cycle (no distinguished state
-// for nvGap laps, or a full stack): sow4 then goes on with Brent's method.
-func (g *Game) sow4Long(start rows4, p, h int, raids bool, done engine.MoveInfo) (after rows4, s int, info engine.MoveInfo, never, back bool) {
-	n, H := g.n, g.Holes
-	rk, rko, sumR, lapR := &g.rk[p&1], &g.rk[(p^1)&1], g.sumR[p&1], &g.lapR[p&1]
-	capNext := g.CaptureNext
+// sow2Run8 is sow2Run for boards of 8 holes a row (the default).
+func (g *Game) sow2Run8(start rows2, p, h int, raids bool, at runCount) (after rows2, stop int, cnt runCount, why int) {
+	rk, lapR := &g.rk[p&1], &g.lapR[p&1]
+	w0, w1, lin := start.w0, start.w1, start.lin
+	laps := at.laps
+	// What the laps use seldom stays in memory (a struct of more than four
+	// fields is not kept in registers), so that the registers go to the rest.
+	rare := runRare{sown: at.sown, capt: at.capt, deadline: at.deadline, sumR: g.sumR[p&1], o0: start.o0}
+	if raids {
+		rare.raidMask = ^rare.raidMask // all ones when the move raids
+	}
+	s := h & 31
+	c := w0 >> (uint(s&7) * 8) & 0xFF
+	if s >= 8 {
+		c = w1 >> (uint(s&7) * 8) & 0xFF
+	}
+	// Lift the c cows of hole s.
+	x := c << (uint(s&7) * 8)
+	hi := -uint64(s >> 3 & 1) // all ones when s is in the second word
+	w0 -= x &^ hi
+	w1 -= x & hi
+	lin -= c * rk[s&31]
+	for {
+		// Hole s is empty (lifted, or the raiding hole's turn is next):
+		// sow c = q*n+r cows from the hole after s. Every hole gets q, the
+		// r holes after s one more (d = divq[c] holds q, r and q+[r>0]).
+		d := g.divq[c&0xFF]
+		q, r, qn := uint64(d&0xFF), int(d>>8&0xFF), uint64(d>>16)
+		last := (s + r) & 15
+		// The count of hole last after the lap, from its count before it
+		// (so the next lap need not wait for the additions); the word of
+		// hole last is picked without a branch (it would go either way at
+		// random).
+		wl := w0 ^ (w0^w1)&-uint64(last>>3)
+		cn := wl>>(uint(last&7)*8)&0xFF + qn
+		idx := (s<<5 | r) & (32*32 - 1)
+		mk := &g.lapMask[idx]
+		w0 += q*ones8 + mk[0]
+		w1 += q*ones8 + mk[1]
+		lin += q*rare.sumR + lapR[idx]
+		laps++
+		rare.sown += int64(c)
+		if cn == 1 { // the hole was empty before the last cow: the move ends
+			return rows2{w0, w1, rare.o0, lin}, last, runCount{laps, rare.sown, rare.capt, rare.deadline}, runEnd | rare.raided
+		}
+		// A raid: the cows of the facing inner hole f of the opponent are
+		// sown at once from the capturing hole last. Found without a branch
+		// on last (it would go either way at random): k counts only when
+		// last is an inner hole (last < Holes) and the move raids.
+		{
+			f := 8 - 1 - last
+			if k := rare.o0 >> (uint(f&7) * 8) & 0xFF & uint64(int64(last-8)>>63) & rare.raidMask; k != 0 {
+				rare.o0 -= k << (uint(f&7) * 8)
+				lin -= k * g.rk[(p^1)&1][f&31]
+				rare.capt += 1<<32 | k
+				// capture_sow=next: the first cow falls in the hole after
+				// last; here: in last itself (the sowing starts after the
+				// hole before it).
+				c, s = k, last
+				if !g.CaptureNext {
+					s = (last - 1) & 15
+				}
+				rare.raided, rare.deadline = runRaided, laps+nvGap
+				continue
+			}
+		}
+		// A relay: the lap ended in an occupied hole, whose cows are
+		// lifted and sown next. The lap-start state is the rows as they
+		// are now and the hole s.
+		s, c = last, cn
+		if nvHash(lin, s)>>nvDistShift == 0 {
+			return rows2{w0, w1, rare.o0, lin}, s, runCount{laps, rare.sown, rare.capt, rare.deadline}, runDist | rare.raided
+		}
+		if laps >= rare.deadline {
+			return rows2{w0, w1, rare.o0, lin}, s, runCount{laps, rare.sown, rare.capt, rare.deadline}, runDeadline | rare.raided
+		}
+		// Lift the c cows of hole s.
+		x := c << (uint(s&7) * 8)
+		hi := -uint64(s >> 3 & 1) // all ones when s is in the second word
+		w0 -= x &^ hi
+		w1 -= x & hi
+		lin -= c * rk[s&31]
+	}
+}
+
+// sow4Run is the lap loop of sow4Long: from the state at the start of a
+// lap that lifts hole h, with the laps, cows sown, captures and deadline
+// of at, it sows until the move ends (why = runEnd, stop = the hole of the
+// last lap's end), or stops at the start of a relay lap that lifts hole
+// stop when that state is distinguished (runDist) or the laps reach the
+// deadline (runDeadline). why has runRaided set if a raid happened; a raid
+// moves the deadline to nvGap laps after it. It calls nothing, so that
+// its loop keeps its values in registers (a call on the path of
+// distinguished states made the compiler store them at every lap).
+func (g *Game) sow4Run(start rows4, p, h int, raids bool, at runCount) (after rows4, stop int, cnt runCount, why int) {
+	n := g.n
+	rk, lapR := &g.rk[p&1], &g.lapR[p&1]
 	ones := g.ones
 	skip, winCapture := g.SkipOrigin, g.WinCapture
 	w, ow, lin := start.w, start.ow, start.lin
-	laps, sown := done.Laps, done.Sown
-	info = done
-	s = h & 31
+	laps := at.laps
+	// What the laps use seldom stays in memory (a struct of more than four
+	// fields is not kept in registers), so that the registers go to the rest.
+	rare := runRare{sown: at.sown, capt: at.capt, deadline: at.deadline, sumR: g.sumR[p&1]}
+	s := h & 31
 	c := count(&w, s)
-	stk := getStacks()
-	defer nvPool.Put(stk)
-	deadline := laps + nvGap
 	lifted := true // the lap's cows were lifted from s (not raided)
 	// Lift the c cows of hole s.
 	w[s>>3&3] -= c << (uint(s&7) * 8)
@@ -518,44 +758,42 @@ func (g *Game) sow4Long(start rows4, p, h int, raids bool, done engine.MoveInfo)
 		w[1] += q*ones[1] + mk[1]
 		w[2] += q*ones[2] + mk[2]
 		w[3] += q*ones[3] + mk[3]
-		lin += q*sumR + lapR[idx]
+		lin += q*rare.sumR + lapR[idx]
 		if skip && lifted && q > 0 { // skip_origin: the lifted hole gets none
 			w[s>>3&3] -= q << (uint(s&7) * 8)
 			lin -= q * rk[s&31]
 		}
 		laps++
-		sown += int64(c)
+		rare.sown += int64(c)
 		if cn == 1 { // the hole was empty before the last cow: the move ends
-			info.Laps, info.Sown = laps, sown
-			return rows4{w, ow, lin}, last, info, false, false
+			return rows4{w, ow, lin}, last, runCount{laps, rare.sown, rare.capt, rare.deadline}, runEnd | rare.raided
 		}
-		if winCapture && raids && last < H && g.winRaid(&w, &ow, &lin, p, last, &info) {
-			info.Laps, info.Sown = laps, sown
-			return rows4{w, ow, lin}, last, info, false, false
+		if winCapture && raids && last < g.Holes {
+			if k := g.winRaid(&w, &ow, &lin, p, last); k != 0 {
+				rare.capt += 1<<32 | k
+				return rows4{w, ow, lin}, last, runCount{laps, rare.sown, rare.capt, rare.deadline}, runEnd | rare.raided
+			}
 		}
-		if raids && last < H {
+		if raids && last < g.Holes {
 			// A raid: the cows of the facing inner hole f of the opponent
 			// are sown at once from the capturing hole last.
-			f := H - 1 - last
+			f := g.Holes - 1 - last
 			if k := count(&ow, f); k != 0 {
 				ow[f>>3&3] -= k << (uint(f&7) * 8)
-				lin -= k * rko[f&31]
-				info.Captures++
-				info.Captured += int32(k)
+				lin -= k * g.rk[(p^1)&1][f&31]
+				rare.capt += 1<<32 | k
 				// capture_sow=next: the first cow falls in the hole after
 				// last; here: in last itself (the sowing starts after the
 				// hole before it).
 				c, s = k, last
-				if !capNext {
+				if !g.CaptureNext {
 					s = last - 1
 					if s < 0 {
 						s += n
 					}
 				}
 				lifted = false
-				// No earlier state can recur: start afresh.
-				stk.n = [nvClasses]uint8{}
-				deadline = laps + nvGap
+				rare.raided, rare.deadline = runRaided, laps+nvGap
 				continue
 			}
 		}
@@ -564,22 +802,52 @@ func (g *Game) sow4Long(start rows4, p, h int, raids bool, done engine.MoveInfo)
 		// are now and the hole s.
 		s, c = last, cn
 		lifted = true
-		if hs := nvHash(lin, s); hs>>nvDistShift == 0 {
-			switch stk.step(nvKey(hs, s), &w) {
-			case nvRepeat:
-				info.Laps, info.Sown = laps, sown
-				return rows4{w, ow, lin}, s, info, true, false
-			case nvFull:
-				info.Laps, info.Sown = laps, sown
-				return rows4{w, ow, lin}, s, info, false, true
-			}
-			deadline = laps + nvGap
-		} else if laps >= deadline {
-			info.Laps, info.Sown = laps, sown
-			return rows4{w, ow, lin}, s, info, false, true
+		if nvHash(lin, s)>>nvDistShift == 0 {
+			return rows4{w, ow, lin}, s, runCount{laps, rare.sown, rare.capt, rare.deadline}, runDist | rare.raided
+		}
+		if laps >= rare.deadline {
+			return rows4{w, ow, lin}, s, runCount{laps, rare.sown, rare.capt, rare.deadline}, runDeadline | rare.raided
 		}
 		// Lift the c cows of hole s.
 		w[s>>3&3] -= c << (uint(s&7) * 8)
 		lin -= c * rk[s&31]
+	}
+}
+
+// sow4Long continues sow4 under exact detection for a move still sowing
+// after nvStart laps, from the start of a lap that lifts hole h; done
+// holds the laps and cows sown so far. It returns the move's outcome, or
+// back = true with the state at the start of a lap that lifts hole s when
+// the stacks cannot be relied on to find the cycle (no distinguished state
+// for nvGap laps, or a full stack): sow4 then goes on with Brent's method.
+func (g *Game) sow4Long(start rows4, p, h int, raids bool, done engine.MoveInfo) (after rows4, s int, info engine.MoveInfo, never, back bool) {
+	stk := getStacks()
+	after, s, info = start, h, done
+	cnt := runCount{laps: done.Laps, sown: done.Sown, deadline: done.Laps + nvGap}
+	for {
+		var why int
+		after, s, cnt, why = g.sow4Run(after, p, s, raids, cnt)
+		if why&runRaided != 0 {
+			// No state before the raid can recur: start afresh.
+			stk.n = [nvClasses]uint8{}
+		}
+		if why&^runRaided == runDist {
+			switch stk.step(nvKey(nvHash(after.lin, s), s), &after.w) {
+			case nvPushed:
+				cnt.deadline = cnt.laps + nvGap
+				continue
+			case nvRepeat:
+				never = true
+			case nvFull:
+				back = true
+			}
+		} else if why&^runRaided == runDeadline {
+			back = true
+		}
+		nvPool.Put(stk)
+		info.Laps, info.Sown = cnt.laps, cnt.sown
+		info.Captures += int32(cnt.capt >> 32)
+		info.Captured += int32(uint32(cnt.capt))
+		return after, s, info, never, back
 	}
 }

@@ -13,6 +13,10 @@ func (g *Game) sow2Brent(start rows2, p, h int, raids bool, limit int64) (after 
 	capNext := g.CaptureNext
 	ones0, ones1 := g.ones[0], g.ones[1]
 	w0, w1, o0, lin := start.w0, start.w1, start.o0, start.lin
+	raidMask := uint64(0) // all ones when the move raids
+	if raids {
+		raidMask = ^raidMask
+	}
 	var laps, sown int64
 	s := h & 31
 	c := w0 >> (uint(s&7) * 8) & 0xFF
@@ -41,11 +45,10 @@ func (g *Game) sow2Brent(start rows2, p, h int, raids bool, limit int64) (after 
 			last -= n
 		}
 		// The count of hole last after the lap, from its count before it
-		// (so the next lap need not wait for the additions).
-		wl := w0
-		if last >= 8 {
-			wl = w1
-		}
+		// (so the next lap need not wait for the additions); the word of
+		// hole last is picked without a branch (it would go either way at
+		// random).
+		wl := w0 ^ (w0^w1)&-uint64(last>>3)
 		cn := wl>>(uint(last&7)*8)&0xFF + qn
 		idx := (s<<5 | r) & (32*32 - 1)
 		mk := &g.lapMask[idx]
@@ -62,11 +65,13 @@ func (g *Game) sow2Brent(start rows2, p, h int, raids bool, limit int64) (after 
 			info.Laps, info.Sown, info.NeverEnding = laps, sown, true
 			return rows2{w0, w1, o0, lin}, info
 		}
-		if raids && last < H {
-			// A raid: the cows of the facing inner hole f of the opponent
-			// are sown at once from the capturing hole last.
+		// A raid: the cows of the facing inner hole f of the opponent are
+		// sown at once from the capturing hole last. Found without a branch
+		// on last (it would go either way at random): k counts only when
+		// last is an inner hole (last < Holes) and the move raids.
+		{
 			f := H - 1 - last
-			if k := o0 >> (uint(f&7) * 8) & 0xFF; k != 0 {
+			if k := o0 >> (uint(f&7) * 8) & 0xFF & uint64(int64(last-H)>>63) & raidMask; k != 0 {
 				o0 -= k << (uint(f&7) * 8)
 				lin -= k * rko[f&31]
 				info.Captures++
@@ -170,9 +175,13 @@ func (g *Game) sow4Brent(start rows4, p, h int, raids bool, limit int64) (after 
 			info.Laps, info.Sown, info.NeverEnding = laps, sown, false
 			return rows4{w, ow, lin}, info
 		}
-		if winCapture && raids && last < H && g.winRaid(&w, &ow, &lin, p, last, &info) {
-			info.Laps, info.Sown, info.NeverEnding = laps, sown, false
-			return rows4{w, ow, lin}, info
+		if winCapture && raids && last < H {
+			if k := g.winRaid(&w, &ow, &lin, p, last); k != 0 {
+				info.Captures++
+				info.Captured += int32(k)
+				info.Laps, info.Sown, info.NeverEnding = laps, sown, false
+				return rows4{w, ow, lin}, info
+			}
 		}
 		if limit > 0 && laps >= limit {
 			info.Laps, info.Sown, info.NeverEnding = laps, sown, true

@@ -206,6 +206,11 @@ func TestSow2Short(t *testing.T) {
 			start := rows2{x.w[p][0], x.w[p][1], x.w[o][0], lin}
 			a, laps, sown, capt := g.sow2Short(start, p, m, raids)
 			b, bi := g.sow2(start, p, m, raids, g.LapLimit)
+			if g.n == 16 {
+				if a8, laps8, sown8, capt8 := g.sow2Short8(start, p, m, raids); a8 != a || laps8 != laps || sown8 != sown || capt8 != capt {
+					t.Fatalf("%s: %+v move %d raids %v: sow2Short8 and sow2Short differ", rs, x, m, raids)
+				}
+			}
 			if laps == 0 {
 				limit := int64(shortLaps)
 				if g.LapLimit > 0 && g.LapLimit < limit {

@@ -114,7 +114,14 @@ func (g *Game) play(x *pos, m int) moveResult {
 			start.w0 += x &^ hi
 			start.w1 += x & hi
 		}
-		a, laps, sown, capt := g.sow2Short(start, int(p), m, raids)
+		var a rows2
+		var laps, sown int64
+		var capt uint64
+		if g.n == 16 { // 8 holes a row (the default board)
+			a, laps, sown, capt = g.sow2Short8(start, int(p), m, raids)
+		} else {
+			a, laps, sown, capt = g.sow2Short(start, int(p), m, raids)
+		}
 		if laps == 0 { // a long move: again from the start, with cycle finding
 			var info engine.MoveInfo
 			a, info = g.sow2(start, int(p), m, raids, g.LapLimit)
@@ -162,21 +169,29 @@ func (g *Game) play4(x *pos, m int, intro, raids bool, lin uint64) (info engine.
 // sow2. Nearly every move ends sooner (1.7 laps on average in perft(6)).
 const shortLaps = 64
 
-// The lap loops (sow2Short, sow2, sow2Long, sow4, sow4Long) are in
-// laps_gen.go, written by go generate (internal/lapgen) from one template:
-// each rule of a lap is written there once, for each row width. They are
-// built for speed (a never-ending move can run for 10^8 laps and more):
-// counts are packed a byte per hole, a lap of c = q*n+r cows adds q to
-// every hole plus one to the r holes after s in a few word additions, and
-// the count of the hole where the lap ends is computed from its count
-// before the lap (old + q + [r>0]) so the next lap need not wait for the
-// additions. Boards of up to 8 holes a row (two words a player) use the
-// sow2 loops, which keep the words in registers; play calls them with the
-// words (going through a wrapper that copied whole rows cost a quarter of
-// perft's time), first sow2Short, a smaller loop without cycle finding,
-// then sow2 for a move still sowing after shortLaps laps.
+// The lap loops (sow2Short, sow2, sow2Run, sow4, sow4Run, the variants
+// sow2Short8 and sow2Run8 for the default 8 holes a row, and the stacks'
+// drivers sow2Long, sow2Long8 and sow4Long) are in laps_gen.go, written
+// by go generate (internal/lapgen) from one template: each rule of a lap
+// is written there once, for each row width. They are built for speed (a
+// never-ending move can run for 10^8 laps and more): counts are packed a
+// byte per hole, a lap of c = q*n+r cows adds q to every hole plus one to
+// the r holes after s in a few word additions, and the count of the hole
+// where the lap ends is computed from its count before the lap (old + q +
+// [r>0]) so the next lap need not wait for the additions. Boards of up to
+// 8 holes a row (two words a player) use the sow2 loops, which keep the
+// words in registers and decide which word holds the hole where a lap
+// ends, and whether that hole raids, without branches (which went either
+// way at random: removing them made the laps of never-ending moves about
+// 30% faster); play calls them with the words (going through a wrapper
+// that copied whole rows cost a quarter of perft's time), first sow2Short
+// (or sow2Short8), a smaller loop without cycle finding, then sow2 for a
+// move still sowing after shortLaps laps.
 //
 //go:generate go run ./internal/lapgen
+
+// ones8 has a cow in every hole of a row of 8 holes (one word).
+const ones8 = 0x0101010101010101
 
 // rows2 is what the two-word lap loops sow: the mover's rows (w0: holes
 // 0-7, w1: holes 8-15), the opponent's inner row o0 and the linear hash.
@@ -192,23 +207,21 @@ type rows4 struct {
 // winRaid applies win_check=capture to a phase-2 lap of player p whose
 // last cow fell into the occupied inner hole last: if the facing hole
 // holds the opponent's last inner cows, they are raided into hole last
-// itself (not sown), the raid is counted, and winRaid reports true: the
-// move ends and wins. Otherwise nothing changes.
-func (g *Game) winRaid(w, ow *[4]uint64, lin *uint64, p, last int, info *engine.MoveInfo) bool {
+// itself (not sown) and winRaid returns their number k: the move ends and
+// wins. Otherwise nothing changes and it returns 0.
+func (g *Game) winRaid(w, ow *[4]uint64, lin *uint64, p, last int) (k uint64) {
 	f := g.Holes - 1 - last
-	k := count(ow, f)
+	k = count(ow, f)
 	if k == 0 {
-		return false
+		return 0
 	}
 	rest := *ow
 	rest[f>>3&3] -= k << (uint(f&7) * 8)
 	if rest[0]&g.inner[0]|rest[1]&g.inner[1]|rest[2]&g.inner[2]|rest[3]&g.inner[3] != 0 {
-		return false
+		return 0
 	}
 	*ow = rest
 	w[last>>3&3] += k << (uint(last&7) * 8)
 	*lin += k*g.rk[p&1][last&31] - k*g.rk[(p^1)&1][f&31]
-	info.Captures++
-	info.Captured += int32(k)
-	return true
+	return k
 }

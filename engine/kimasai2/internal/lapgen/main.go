@@ -29,34 +29,65 @@ import (
 type kernel struct {
 	Name string
 	Doc  string
-	W4   bool   // four-word rows (any board, skip_origin, win_check=capture)
-	Det  string // short, brent, stacks or ref (see the package doc)
+	W4   bool // four-word rows (any board, skip_origin, win_check=capture)
+	// Holes8: two-word rows of 8 holes each (the default board), with the
+	// board's size written in as constants.
+	Holes8 bool
+	Det    string // short, brent, stacks or ref (see the package doc)
 }
 
 // Short etc. report the kernel's way of watching for a never-ending move.
 func (k kernel) Short() bool  { return k.Det == "short" }
 func (k kernel) Brent() bool  { return k.Det == "brent" || k.Det == "ref" }
 func (k kernel) Stacks() bool { return k.Det == "stacks" }
-func (k kernel) Ref() bool    { return k.Det == "ref" }
+func (k kernel) Run() bool    { return k.Det == "run" }
+
+// Packed reports whether the kernel counts captures packed in capt
+// (captures<<32 | cows captured), as the loops without engine.MoveInfo do.
+func (k kernel) Packed() bool { return k.Short() || k.Run() }
+
+// O0, Capt, Sown and SumR name the opponent's inner row (two-word rows),
+// the packed captures, the cows sown and the player's hash key sum: in the
+// run loops, fields of rare, which stays in memory, so that the registers
+// go to what every lap uses.
+func (k kernel) O0() string       { return k.rare("o0") }
+func (k kernel) Capt() string     { return k.rare("capt") }
+func (k kernel) Sown() string     { return k.rare("sown") }
+func (k kernel) SumR() string     { return k.rare("sumR") }
+func (k kernel) RaidMask() string { return k.rare("raidMask") }
+
+func (k kernel) rare(v string) string {
+	if k.Run() {
+		return "rare." + v
+	}
+	return v
+}
+
+// RunName is the run kernel a stacks kernel drives.
+func (k kernel) RunName() string { return strings.Replace(k.Name, "Long", "Run", 1) }
+func (k kernel) Ref() bool       { return k.Det == "ref" }
 
 // H, Rko and CapNext name g.Holes, the opponent's hash keys and
-// capture_sow=next in the loop: local variables, except in the short loop,
-// which keeps the registers for its laps and reads them from g on the
-// rarer raids.
+// capture_sow=next in the loop: local variables, except in the short and
+// run loops, which keep the registers for their laps and read them from g
+// on the rarer raids.
 func (k kernel) H() string {
-	if k.Short() {
+	if k.Holes8 {
+		return "8"
+	}
+	if k.Packed() {
 		return "g.Holes"
 	}
 	return "H"
 }
 func (k kernel) Rko() string {
-	if k.Short() {
+	if k.Packed() || k.Holes8 {
 		return "g.rk[(p^1)&1]"
 	}
 	return "rko"
 }
 func (k kernel) CapNext() string {
-	if k.Short() {
+	if k.Packed() || k.Holes8 {
 		return "g.CaptureNext"
 	}
 	return "capNext"
@@ -68,14 +99,6 @@ func (k kernel) Rows() string {
 		return "rows4"
 	}
 	return "rows2"
-}
-
-// Long is the stacks kernel of the same width.
-func (k kernel) Long() string {
-	if k.W4 {
-		return "sow4Long"
-	}
-	return "sow2Long"
 }
 
 // kernels are the loops of laps_gen.go; refKernels those of
@@ -105,6 +128,19 @@ which finds long cycles in far fewer laps. For a never-ending move the
 returned rows are meaningless.
 sow4 handles any board (up to 32 holes a player) and every option.`},
 		{Name: "sow2Long", Det: "stacks", Doc: `sow2Long is sow4Long for the two-word rows of sow2.`},
+		{Name: "sow2Short8", Det: "short", Holes8: true, Doc: `sow2Short8 is sow2Short for boards of 8 holes a row (the default).`},
+		{Name: "sow2Long8", Det: "stacks", Holes8: true, Doc: `sow2Long8 is sow2Long for boards of 8 holes a row (the default).`},
+		{Name: "sow2Run", Det: "run", Doc: `sow2Run is sow4Run for the two-word rows of sow2.`},
+		{Name: "sow2Run8", Det: "run", Holes8: true, Doc: `sow2Run8 is sow2Run for boards of 8 holes a row (the default).`},
+		{Name: "sow4Run", Det: "run", W4: true, Doc: `sow4Run is the lap loop of sow4Long: from the state at the start of a
+lap that lifts hole h, with the laps, cows sown, captures and deadline
+of at, it sows until the move ends (why = runEnd, stop = the hole of the
+last lap's end), or stops at the start of a relay lap that lifts hole
+stop when that state is distinguished (runDist) or the laps reach the
+deadline (runDeadline). why has runRaided set if a raid happened; a raid
+moves the deadline to nvGap laps after it. It calls nothing, so that
+its loop keeps its values in registers (a call on the path of
+distinguished states made the compiler store them at every lap).`},
 		{Name: "sow4Long", Det: "stacks", W4: true, Doc: `sow4Long continues sow4 under exact detection for a move still sowing
 after nvStart laps, from the start of a lap that lifts hole h; done
 holds the laps and cows sown so far. It returns the move's outcome, or
@@ -150,25 +186,39 @@ const lapTmpl = `
 		lin -= c * rk[s&31]
 {{- end}}
 
-{{define "rows"}}{{if .W4}}rows4{w, ow, lin}{{else}}rows2{w0, w1, o0, lin}{{end}}{{end}}
+{{define "capture"}}
+{{- if .Packed}}{{.Capt}} += 1<<32 | k
+{{- else}}info.Captures++
+				info.Captured += int32(k)
+{{- end}}{{end}}
+
+{{define "rows"}}{{if .W4}}rows4{w, ow, lin}{{else}}rows2{w0, w1, {{.O0}}, lin}{{end}}{{end}}
 
 {{define "save"}}{{if .W4}}saved, savedS = w, s{{else}}saved0, saved1, savedS = w0, w1, s{{end}}{{end}}
 
 {{define "end"}}{{/* return: the move ended (.V: never) */}}
 {{- if .K.Short}}return {{template "rows" .K}}, laps, sown, capt
-{{- else if .K.Stacks}}info.Laps, info.Sown = laps, sown
-			return {{template "rows" .K}}, {{.S}}, info, {{.V}}, false
+{{- else if .K.Run}}return {{template "rows" .K}}, {{.S}}, runCount{laps, rare.sown, rare.capt, rare.deadline}, {{if eq .V "false"}}runEnd{{else}}{{.V}}{{end}} | rare.raided
 {{- else}}info.Laps, info.Sown, info.NeverEnding = laps, sown, {{.V}}
 			return {{template "rows" .K}}, info
 {{- end}}{{end}}
 
 // {{.Doc}}
-func (g *Game) {{.Name}}(start {{.Rows}}, p, h int, raids bool{{if .Stacks}}, done engine.MoveInfo{{else if not .Short}}, limit int64{{end}}) (
+{{- if .Stacks}}{{template "stacks" .}}
+{{- else}}
+func (g *Game) {{.Name}}(start {{.Rows}}, p, h int, raids bool{{if .Run}}, at runCount{{else if not .Short}}, limit int64{{end}}) (
 {{- if .Short}}after rows2, laps, sown int64, capt uint64
-{{- else if .Stacks}}after {{.Rows}}, s int, info engine.MoveInfo, never, back bool
+{{- else if .Run}}after {{.Rows}}, stop int, cnt runCount, why int
 {{- else}}after {{.Rows}}, info engine.MoveInfo
 {{- end}}) {
-{{- if .Short}}
+{{- if and .Holes8 .Run}}
+	rk, lapR := &g.rk[p&1], &g.lapR[p&1]
+{{- else if .Holes8}}
+	rk, sumR, lapR := &g.rk[p&1], g.sumR[p&1], &g.lapR[p&1]
+{{- else if .Run}}
+	n := g.n
+	rk, lapR := &g.rk[p&1], &g.lapR[p&1]
+{{- else if .Short}}
 	n := g.n
 	rk, sumR, lapR := &g.rk[p&1], g.sumR[p&1], &g.lapR[p&1]
 {{- else}}
@@ -181,8 +231,18 @@ func (g *Game) {{.Name}}(start {{.Rows}}, p, h int, raids bool{{if .Stacks}}, do
 	skip, winCapture := g.SkipOrigin, g.WinCapture
 	w, ow, lin := start.w, start.ow, start.lin
 {{- else}}
+	{{- if not .Holes8}}
 	ones0, ones1 := g.ones[0], g.ones[1]
+	{{- end}}
+	{{- if .Run}}
+	w0, w1, lin := start.w0, start.w1, start.lin
+	{{- else}}
 	w0, w1, o0, lin := start.w0, start.w1, start.o0, start.lin
+	raidMask := uint64(0) // all ones when the move raids
+	if raids {
+		raidMask = ^raidMask
+	}
+	{{- end}}
 {{- end}}
 {{- if .Short}}
 	max := int64(shortLaps)
@@ -190,10 +250,17 @@ func (g *Game) {{.Name}}(start {{.Rows}}, p, h int, raids bool{{if .Stacks}}, do
 		max = l
 	}
 	s := h & 31
-{{- else if .Stacks}}
-	laps, sown := done.Laps, done.Sown
-	info = done
-	s = h & 31
+{{- else if .Run}}
+	laps := at.laps
+	// What the laps use seldom stays in memory (a struct of more than four
+	// fields is not kept in registers), so that the registers go to the rest.
+	rare := runRare{sown: at.sown, capt: at.capt, deadline: at.deadline, sumR: g.sumR[p&1]{{if not .W4}}, o0: start.o0{{end}}}
+	{{- if not .W4}}
+	if raids {
+		rare.raidMask = ^rare.raidMask // all ones when the move raids
+	}
+	{{- end}}
+	s := h & 31
 {{- else}}
 	var laps, sown int64
 	s := h & 31
@@ -213,11 +280,6 @@ func (g *Game) {{.Name}}(start {{.Rows}}, p, h int, raids bool{{if .Stacks}}, do
 {{- if eq .Det "brent"}}
 	handover := int64(nvStart)
 {{- end}}
-{{- if .Stacks}}
-	stk := getStacks()
-	defer nvPool.Put(stk)
-	deadline := laps + nvGap
-{{- end}}
 {{- if .W4}}
 	lifted := true // the lap's cows were lifted from s (not raided)
 {{- end}}
@@ -233,19 +295,23 @@ func (g *Game) {{.Name}}(start {{.Rows}}, p, h int, raids bool{{if .Stacks}}, do
 		}
 {{- end}}
 		q, r, qn := uint64(d&0xFF), int(d>>8&0xFF), uint64(d>>16)
+{{- if .Holes8}}
+		last := (s + r) & 15
+{{- else}}
 		last := s + r
 		if last >= n {
 			last -= n
 		}
+{{- end}}
 		// The count of hole last after the lap, from its count before it
-		// (so the next lap need not wait for the additions).
 {{- if .W4}}
+		// (so the next lap need not wait for the additions).
 		cn := count(&w, last) + qn
 {{- else}}
-		wl := w0
-		if last >= 8 {
-			wl = w1
-		}
+		// (so the next lap need not wait for the additions); the word of
+		// hole last is picked without a branch (it would go either way at
+		// random).
+		wl := w0 ^ (w0^w1)&-uint64(last>>3)
 		cn := wl>>(uint(last&7)*8)&0xFF + qn
 {{- end}}
 		idx := (s<<5 | r) & (32*32 - 1)
@@ -256,10 +322,15 @@ func (g *Game) {{.Name}}(start {{.Rows}}, p, h int, raids bool{{if .Stacks}}, do
 		w[2] += q*ones[2] + mk[2]
 		w[3] += q*ones[3] + mk[3]
 {{- else}}
+{{- if .Holes8}}
+		w0 += q*ones8 + mk[0]
+		w1 += q*ones8 + mk[1]
+{{- else}}
 		w0 += q*ones0 + mk[0]
 		w1 += q*ones1 + mk[1]
 {{- end}}
-		lin += q*sumR + lapR[idx]
+{{- end}}
+		lin += q*{{.SumR}} + lapR[idx]
 {{- if .W4}}
 		if skip && lifted && q > 0 { // skip_origin: the lifted hole gets none
 			w[s>>3&3] -= q << (uint(s&7) * 8)
@@ -267,20 +338,33 @@ func (g *Game) {{.Name}}(start {{.Rows}}, p, h int, raids bool{{if .Stacks}}, do
 		}
 {{- end}}
 		laps++
-		sown += int64(c)
+		{{.Sown}} += int64(c)
 		if cn == 1 { // the hole was empty before the last cow: the move ends
 			{{template "end" (args . "last" "false" "")}}
 		}
 {{- if .W4}}
-		if winCapture && raids && last < H && g.winRaid(&w, &ow, &lin, p, last, &info) {
-			{{template "end" (args . "last" "false" "")}}
+		if winCapture && raids && last < {{.H}} {
+			if k := g.winRaid(&w, &ow, &lin, p, last); k != 0 {
+				{{template "capture" .}}
+				{{template "end" (args . "last" "false" "")}}
+			}
 		}
 {{- end}}
-{{- if and (not .Short) (not .Stacks)}}
+{{- if and (not .Packed)}}
 		if limit > 0 && laps >= limit {
 			{{template "end" (args . "last" "true" "")}}
 		}
 {{- end}}
+{{- if not .W4}}
+		// A raid: the cows of the facing inner hole f of the opponent are
+		// sown at once from the capturing hole last. Found without a branch
+		// on last (it would go either way at random): k counts only when
+		// last is an inner hole (last < Holes) and the move raids.
+		{
+			f := {{.H}} - 1 - last
+			if k := {{.O0}} >> (uint(f&7) * 8) & 0xFF & uint64(int64(last-{{.H}})>>63) & {{.RaidMask}}; k != 0 {
+				{{.O0}} -= k << (uint(f&7) * 8)
+{{- else}}
 		if raids && last < {{.H}} {
 			// A raid: the cows of the facing inner hole f of the opponent
 			// are sown at once from the capturing hole last.
@@ -289,25 +373,25 @@ func (g *Game) {{.Name}}(start {{.Rows}}, p, h int, raids bool{{if .Stacks}}, do
 			if k := count(&ow, f); k != 0 {
 				ow[f>>3&3] -= k << (uint(f&7) * 8)
 {{- else}}
-			if k := o0 >> (uint(f&7) * 8) & 0xFF; k != 0 {
-				o0 -= k << (uint(f&7) * 8)
+			if k := {{.O0}} >> (uint(f&7) * 8) & 0xFF; k != 0 {
+				{{.O0}} -= k << (uint(f&7) * 8)
+{{- end}}
 {{- end}}
 				lin -= k * {{.Rko}}[f&31]
-{{- if .Short}}
-				capt += 1<<32 | k
-{{- else}}
-				info.Captures++
-				info.Captured += int32(k)
-{{- end}}
+				{{template "capture" .}}
 				// capture_sow=next: the first cow falls in the hole after
 				// last; here: in last itself (the sowing starts after the
 				// hole before it).
 				c, s = k, last
 				if !{{.CapNext}} {
+{{- if .Holes8}}
+					s = (last - 1) & 15
+{{- else}}
 					s = last - 1
 					if s < 0 {
 						s += n
 					}
+{{- end}}
 				}
 {{- if .W4}}
 				lifted = false
@@ -315,10 +399,8 @@ func (g *Game) {{.Name}}(start {{.Rows}}, p, h int, raids bool{{if .Stacks}}, do
 {{- if .Brent}}
 				raided = true
 {{- end}}
-{{- if .Stacks}}
-				// No earlier state can recur: start afresh.
-				stk.n = [nvClasses]uint8{}
-				deadline = laps + nvGap
+{{- if .Run}}
+				rare.raided, rare.deadline = runRaided, laps+nvGap
 {{- end}}
 				continue
 			}
@@ -352,7 +434,15 @@ func (g *Game) {{.Name}}(start {{.Rows}}, p, h int, raids bool{{if .Stacks}}, do
 				info.Laps, info.Sown = laps, sown
 				var back, never bool
 				var a {{.Rows}}
-				a, s, info, never, back = g.{{.Long}}({{template "rows" .}}, p, s, raids, info)
+	{{- if .W4}}
+				a, s, info, never, back = g.sow4Long({{template "rows" .}}, p, s, raids, info)
+	{{- else}}
+				if n == 16 { // 8 holes a row
+					a, s, info, never, back = g.sow2Long8({{template "rows" .}}, p, s, raids, info)
+				} else {
+					a, s, info, never, back = g.sow2Long({{template "rows" .}}, p, s, raids, info)
+				}
+	{{- end}}
 				if !back {
 					info.NeverEnding = never
 					return a, info
@@ -370,20 +460,12 @@ func (g *Game) {{.Name}}(start {{.Rows}}, p, h int, raids bool{{if .Stacks}}, do
 	{{- end}}
 		}
 {{- end}}
-{{- if .Stacks}}
-		if hs := nvHash(lin, s); hs>>nvDistShift == 0 {
-			switch stk.step(nvKey(hs, s), {{if .W4}}&w{{else}}&[4]uint64{w0, w1}{{end}}) {
-			case nvRepeat:
-				info.Laps, info.Sown = laps, sown
-				return {{template "rows" .}}, s, info, true, false
-			case nvFull:
-				info.Laps, info.Sown = laps, sown
-				return {{template "rows" .}}, s, info, false, true
-			}
-			deadline = laps + nvGap
-		} else if laps >= deadline {
-			info.Laps, info.Sown = laps, sown
-			return {{template "rows" .}}, s, info, false, true
+{{- if .Run}}
+		if nvHash(lin, s)>>nvDistShift == 0 {
+			{{template "end" (args . "s" "runDist" "")}}
+		}
+		if laps >= rare.deadline {
+			{{template "end" (args . "s" "runDeadline" "")}}
 		}
 {{- end}}
 		{{template "lift" .}}
@@ -392,6 +474,41 @@ func (g *Game) {{.Name}}(start {{.Rows}}, p, h int, raids bool{{if .Stacks}}, do
 	return rows2{}, 0, 0, 0
 {{- end}}
 }
+{{- end}}
+
+{{define "stacks"}}
+func (g *Game) {{.Name}}(start {{.Rows}}, p, h int, raids bool, done engine.MoveInfo) (after {{.Rows}}, s int, info engine.MoveInfo, never, back bool) {
+	stk := getStacks()
+	after, s, info = start, h, done
+	cnt := runCount{laps: done.Laps, sown: done.Sown, deadline: done.Laps + nvGap}
+	for {
+		var why int
+		after, s, cnt, why = g.{{.RunName}}(after, p, s, raids, cnt)
+		if why&runRaided != 0 {
+			// No state before the raid can recur: start afresh.
+			stk.n = [nvClasses]uint8{}
+		}
+		if why&^runRaided == runDist {
+			switch stk.step(nvKey(nvHash(after.lin, s), s), {{if .W4}}&after.w{{else}}&[4]uint64{after.w0, after.w1}{{end}}) {
+			case nvPushed:
+				cnt.deadline = cnt.laps + nvGap
+				continue
+			case nvRepeat:
+				never = true
+			case nvFull:
+				back = true
+			}
+		} else if why&^runRaided == runDeadline {
+			back = true
+		}
+		nvPool.Put(stk)
+		info.Laps, info.Sown = cnt.laps, cnt.sown
+		info.Captures += int32(cnt.capt >> 32)
+		info.Captured += int32(uint32(cnt.capt))
+		return after, s, info, never, back
+	}
+}
+{{- end}}
 `
 
 // args passes the kernel, a hole, a variable or value and an operator
