@@ -447,8 +447,8 @@ func (g *Game) sow2Short8(start rows2, p, h int, raids bool) (after rows2, laps,
 		// Hole s is empty (lifted, or the raiding hole's turn is next):
 		// sow c = q*n+r cows from the hole after s. Every hole gets q, the
 		// r holes after s one more (d = divq[c] holds q, r and q+[r>0]).
-		d := g.divq[c&0xFF]
-		q, r, qn := uint64(d&0xFF), int(d>>8&0xFF), uint64(d>>16)
+		q, r := c>>4, int(c&15) // n = 16: no table to wait for
+		qn := q + uint64(r+15)>>4
 		last := (s + r) & 15
 		// The count of hole last after the lap, from its count before it
 		// (so the next lap need not wait for the additions); the word of
@@ -652,8 +652,8 @@ func (g *Game) sow2Run8(start rows2, p, h int, raids bool, at runCount) (after r
 		// Hole s is empty (lifted, or the raiding hole's turn is next):
 		// sow c = q*n+r cows from the hole after s. Every hole gets q, the
 		// r holes after s one more (d = divq[c] holds q, r and q+[r>0]).
-		d := g.divq[c&0xFF]
-		q, r, qn := uint64(d&0xFF), int(d>>8&0xFF), uint64(d>>16)
+		q, r := c>>4, int(c&15) // n = 16: no table to wait for
+		qn := q + uint64(r+15)>>4
 		last := (s + r) & 15
 		// The count of hole last after the lap, from its count before it
 		// (so the next lap need not wait for the additions); the word of

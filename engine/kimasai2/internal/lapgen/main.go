@@ -288,6 +288,10 @@ func (g *Game) {{.Name}}(start {{.Rows}}, p, h int, raids bool{{if .Run}}, at ru
 		// Hole s is empty (lifted, or the raiding hole's turn is next):
 		// sow c = q*n+r cows from the hole after s. Every hole gets q, the
 		// r holes after s one more (d = divq[c] holds q, r and q+[r>0]).
+{{- if .Holes8}}
+		q, r := c>>4, int(c&15) // n = 16: no table to wait for
+		qn := q + uint64(r+15)>>4
+{{- else}}
 		d := g.divq[c&0xFF]
 {{- if .W4}}
 		if skip && lifted {
@@ -295,6 +299,7 @@ func (g *Game) {{.Name}}(start {{.Rows}}, p, h int, raids bool{{if .Run}}, at ru
 		}
 {{- end}}
 		q, r, qn := uint64(d&0xFF), int(d>>8&0xFF), uint64(d>>16)
+{{- end}}
 {{- if .Holes8}}
 		last := (s + r) & 15
 {{- else}}
