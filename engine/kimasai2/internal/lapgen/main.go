@@ -3,12 +3,15 @@
 // the lap and its rules (lifting, sowing, where the lap ends, skip_origin,
 // win_check=capture, the raid and capture_sow) are written once below, and
 // instantiated for each row width (two words: boards of up to 8 holes a
-// row, the player's counts kept in registers; four words: any board) and
-// each way of watching for a never-ending move (none, Brent's method,
-// Nivasch's stacks, and the test's Brent-only reference). Go's generics
-// would not do: the two-word loop lives in registers, which arrays
-// (needed to index words generically) do not, and methods of a type
-// parameter are called indirectly, not inlined.
+// row, the player's counts kept in registers, with a variant for the
+// default 8 holes whose board size is written in as constants; four
+// words: any board and every option) and each way of watching for a
+// never-ending move: none (short: the first shortLaps laps), Brent's
+// method (brent), the run loops under Nivasch's stacks (run, driven by a
+// small stacks loop written once below too), and the test's Brent-only
+// reference (ref). Go's generics would not do: the two-word loop lives in
+// registers, which arrays (needed to index words generically) do not,
+// and methods of a type parameter are called indirectly, not inlined.
 //
 // Run it with go generate in engine/kimasai2; the test of this package
 // fails when the committed files differ from what it writes.
@@ -33,7 +36,7 @@ type kernel struct {
 	// Holes8: two-word rows of 8 holes each (the default board), with the
 	// board's size written in as constants.
 	Holes8 bool
-	Det    string // short, brent, stacks or ref (see the package doc)
+	Det    string // short, brent, run, stacks or ref (see the package doc)
 }
 
 // Short etc. report the kernel's way of watching for a never-ending move.
@@ -41,6 +44,7 @@ func (k kernel) Short() bool  { return k.Det == "short" }
 func (k kernel) Brent() bool  { return k.Det == "brent" || k.Det == "ref" }
 func (k kernel) Stacks() bool { return k.Det == "stacks" }
 func (k kernel) Run() bool    { return k.Det == "run" }
+func (k kernel) Ref() bool    { return k.Det == "ref" }
 
 // Packed reports whether the kernel counts captures packed in capt
 // (captures<<32 | cows captured), as the loops without engine.MoveInfo do.
@@ -65,7 +69,6 @@ func (k kernel) rare(v string) string {
 
 // RunName is the run kernel a stacks kernel drives.
 func (k kernel) RunName() string { return strings.Replace(k.Name, "Long", "Run", 1) }
-func (k kernel) Ref() bool       { return k.Det == "ref" }
 
 // H, Rko and CapNext name g.Holes, the opponent's hash keys and
 // capture_sow=next in the loop: local variables, except in the short and
