@@ -213,11 +213,7 @@ func (g *Game) sow2(start rows2, p, h int, raids bool, limit int64) (after rows2
 				info.Laps, info.Sown = laps, sown
 				var back, never bool
 				var a rows2
-				if n == 16 { // 8 holes a row
-					a, s, info, never, back = g.sow2Long8(rows2{w0, w1, o0, lin}, p, s, raids, info)
-				} else {
-					a, s, info, never, back = g.sow2Long(rows2{w0, w1, o0, lin}, p, s, raids, info)
-				}
+				a, s, info, never, back = g.sow2Long(rows2{w0, w1, o0, lin}, p, s, raids, info)
 				if !back {
 					info.NeverEnding = never
 					return a, info
@@ -417,6 +413,131 @@ func (g *Game) sow2Long(start rows2, p, h int, raids bool, done engine.MoveInfo)
 		info.Captures += int32(cnt.capt >> 32)
 		info.Captured += int32(uint32(cnt.capt))
 		return after, s, info, never, back
+	}
+}
+
+// sow2Holes8 is sow2 for boards of 8 holes a row (the default).
+func (g *Game) sow2Holes8(start rows2, p, h int, raids bool, limit int64) (after rows2, info engine.MoveInfo) {
+	rk, sumR, lapR := &g.rk[p&1], g.sumR[p&1], &g.lapR[p&1]
+	w0, w1, o0, lin := start.w0, start.w1, start.o0, start.lin
+	raidMask := uint64(0) // all ones when the move raids
+	if raids {
+		raidMask = ^raidMask
+	}
+	var laps, sown int64
+	s := h & 31
+	c := w0 >> (uint(s&7) * 8) & 0xFF
+	if s >= 8 {
+		c = w1 >> (uint(s&7) * 8) & 0xFF
+	}
+	// Brent's cycle finding on the lap-start states (rows and hole s),
+	// restarted at the first relay after a raid.
+	saved0, saved1, savedS := w0, w1, s
+	power, lam := int64(1), int64(0)
+	raided := false
+	handover := int64(nvStart)
+	// Lift the c cows of hole s.
+	x := c << (uint(s&7) * 8)
+	hi := -uint64(s >> 3 & 1) // all ones when s is in the second word
+	w0 -= x &^ hi
+	w1 -= x & hi
+	lin -= c * rk[s&31]
+	for {
+		// Hole s is empty (lifted, or the raiding hole's turn is next):
+		// sow c = q*n+r cows from the hole after s. Every hole gets q, the
+		// r holes after s one more (d = divq[c] holds q, r and q+[r>0]).
+		q, r := c>>4, int(c&15) // n = 16: no table to wait for
+		qn := q + uint64(r+15)>>4
+		last := (s + r) & 15
+		// The count of hole last after the lap, from its count before it
+		// (so the next lap need not wait for the additions); the word of
+		// hole last is picked without a branch (it would go either way at
+		// random).
+		wl := w0 ^ (w0^w1)&-uint64(last>>3)
+		cn := wl>>(uint(last&7)*8)&0xFF + qn
+		idx := (s<<5 | r) & (32*32 - 1)
+		mk := &g.lapMask[idx]
+		w0 += q*ones8 + mk[0]
+		w1 += q*ones8 + mk[1]
+		lin += q*sumR + lapR[idx]
+		laps++
+		sown += int64(c)
+		if cn == 1 { // the hole was empty before the last cow: the move ends
+			info.Laps, info.Sown, info.NeverEnding = laps, sown, false
+			return rows2{w0, w1, o0, lin}, info
+		}
+		if limit > 0 && laps >= limit {
+			info.Laps, info.Sown, info.NeverEnding = laps, sown, true
+			return rows2{w0, w1, o0, lin}, info
+		}
+		// A raid: the cows of the facing inner hole f of the opponent are
+		// sown at once from the capturing hole last. Found without a branch
+		// on last (it would go either way at random): k counts only when
+		// last is an inner hole (last < Holes) and the move raids.
+		{
+			f := 8 - 1 - last
+			if k := o0 >> (uint(f&7) * 8) & 0xFF & uint64(int64(last-8)>>63) & raidMask; k != 0 {
+				o0 -= k << (uint(f&7) * 8)
+				lin -= k * g.rk[(p^1)&1][f&31]
+				info.Captures++
+				info.Captured += int32(k)
+				// capture_sow=next: the first cow falls in the hole after
+				// last; here: in last itself (the sowing starts after the
+				// hole before it).
+				c, s = k, last
+				if !g.CaptureNext {
+					s = (last - 1) & 15
+				}
+				raided = true
+				continue
+			}
+		}
+		// A relay: the lap ended in an occupied hole, whose cows are
+		// lifted and sown next. The lap-start state is the rows as they
+		// are now and the hole s.
+		s, c = last, cn
+		if raided {
+			saved0, saved1, savedS = w0, w1, s
+			power, lam, raided = 1, 0, false
+		} else if limit == 0 {
+			lam++
+			if w0 == saved0 && s == savedS && w1 == saved1 {
+				info.Laps, info.Sown, info.NeverEnding = laps, sown, true
+				return rows2{w0, w1, o0, lin}, info
+			}
+			if lam == power {
+				saved0, saved1, savedS = w0, w1, s
+				power <<= 1
+				lam = 0
+			}
+			if laps >= handover {
+				// A long move: go on with the stacks (see cycle.go), which
+				// find long cycles faster; they hand the move back here, to
+				// Brent's method alone, for the rare cycles they cannot see.
+				info.Laps, info.Sown = laps, sown
+				var back, never bool
+				var a rows2
+				a, s, info, never, back = g.sow2Long8(rows2{w0, w1, o0, lin}, p, s, raids, info)
+				if !back {
+					info.NeverEnding = never
+					return a, info
+				}
+				w0, w1, o0, lin = a.w0, a.w1, a.o0, a.lin
+				laps, sown, handover = info.Laps, info.Sown, math.MaxInt64
+				c = w0 >> (uint(s&7) * 8) & 0xFF
+				if s >= 8 {
+					c = w1 >> (uint(s&7) * 8) & 0xFF
+				}
+				saved0, saved1, savedS = w0, w1, s
+				power, lam = 1, 0
+			}
+		}
+		// Lift the c cows of hole s.
+		x := c << (uint(s&7) * 8)
+		hi := -uint64(s >> 3 & 1) // all ones when s is in the second word
+		w0 -= x &^ hi
+		w1 -= x & hi
+		lin -= c * rk[s&31]
 	}
 }
 

@@ -210,6 +210,9 @@ func TestSow2Short(t *testing.T) {
 				if a8, laps8, sown8, capt8 := g.sow2Short8(start, p, m, raids); a8 != a || laps8 != laps || sown8 != sown || capt8 != capt {
 					t.Fatalf("%s: %+v move %d raids %v: sow2Short8 and sow2Short differ", rs, x, m, raids)
 				}
+				if b8, bi8 := g.sow2Holes8(start, p, m, raids, g.LapLimit); bi8 != bi || (!bi.NeverEnding && b8 != b) {
+					t.Fatalf("%s: %+v move %d raids %v: sow2Holes8 %x %+v, sow2 %x %+v", rs, x, m, raids, b8, bi8, b, bi)
+				}
 			}
 			if laps == 0 {
 				limit := int64(shortLaps)

@@ -124,7 +124,11 @@ func (g *Game) play(x *pos, m int) moveResult {
 		}
 		if laps == 0 { // a long move: again from the start, with cycle finding
 			var info engine.MoveInfo
-			a, info = g.sow2(start, int(p), m, raids, g.LapLimit)
+			if g.n == 16 {
+				a, info = g.sow2Holes8(start, int(p), m, raids, g.LapLimit)
+			} else {
+				a, info = g.sow2(start, int(p), m, raids, g.LapLimit)
+			}
 			if r = packInfo(info, flags); r.never() {
 				return r
 			}

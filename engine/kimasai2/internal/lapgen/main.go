@@ -131,6 +131,7 @@ which finds long cycles in far fewer laps. For a never-ending move the
 returned rows are meaningless.
 sow4 handles any board (up to 32 holes a player) and every option.`},
 		{Name: "sow2Long", Det: "stacks", Doc: `sow2Long is sow4Long for the two-word rows of sow2.`},
+		{Name: "sow2Holes8", Det: "brent", Holes8: true, Doc: `sow2Holes8 is sow2 for boards of 8 holes a row (the default).`},
 		{Name: "sow2Short8", Det: "short", Holes8: true, Doc: `sow2Short8 is sow2Short for boards of 8 holes a row (the default).`},
 		{Name: "sow2Long8", Det: "stacks", Holes8: true, Doc: `sow2Long8 is sow2Long for boards of 8 holes a row (the default).`},
 		{Name: "sow2Run", Det: "run", Doc: `sow2Run is sow4Run for the two-word rows of sow2.`},
@@ -444,12 +445,10 @@ func (g *Game) {{.Name}}(start {{.Rows}}, p, h int, raids bool{{if .Run}}, at ru
 				var a {{.Rows}}
 	{{- if .W4}}
 				a, s, info, never, back = g.sow4Long({{template "rows" .}}, p, s, raids, info)
+	{{- else if .Holes8}}
+				a, s, info, never, back = g.sow2Long8({{template "rows" .}}, p, s, raids, info)
 	{{- else}}
-				if n == 16 { // 8 holes a row
-					a, s, info, never, back = g.sow2Long8({{template "rows" .}}, p, s, raids, info)
-				} else {
-					a, s, info, never, back = g.sow2Long({{template "rows" .}}, p, s, raids, info)
-				}
+				a, s, info, never, back = g.sow2Long({{template "rows" .}}, p, s, raids, info)
 	{{- end}}
 				if !back {
 					info.NeverEnding = never
