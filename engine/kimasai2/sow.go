@@ -174,8 +174,8 @@ func (g *Game) play4(x *pos, m int, intro, raids bool, lin uint64) (info engine.
 const shortLaps = 64
 
 // The lap loops (sow2Short, sow2, sow2Run, sow4, sow4Run, the variants
-// sow2Short8 and sow2Run8 for the default 8 holes a row, and the stacks'
-// drivers sow2Long, sow2Long8 and sow4Long) are in laps_gen.go, written
+// sow2Short8, sow2Holes8 and sow2Run8 for the default 8 holes a row, and
+// the stacks' drivers sow2Long, sow2Long8 and sow4Long) are in laps_gen.go, written
 // by go generate (internal/lapgen) from one template: each rule of a lap
 // is written there once, for each row width. They are built for speed (a
 // never-ending move can run for 10^8 laps and more): counts are packed a
@@ -189,8 +189,8 @@ const shortLaps = 64
 // way at random: removing them made the laps of never-ending moves about
 // 30% faster); play calls them with the words (going through a wrapper
 // that copied whole rows cost a quarter of perft's time), first sow2Short
-// (or sow2Short8), a smaller loop without cycle finding, then sow2 for a
-// move still sowing after shortLaps laps.
+// (or sow2Short8), a smaller loop without cycle finding, then sow2 (or
+// sow2Holes8) for a move still sowing after shortLaps laps.
 //
 //go:generate go run ./internal/lapgen
 
