@@ -58,40 +58,42 @@ func (g *Game) lastHole(h, c int) (last, got int) {
 	return last, got
 }
 
-// candidates returns the candidate moves of the player to move.
+// candidates returns the candidate moves of the player to move. The common
+// case (a first lap shorter than a round) is worked out without branches:
+// which moves pass is as unpredictable as the position.
 func (g *Game) candidates(p *pos) uint32 {
-	hs, n, per, minLift := g.rules.Holes, g.n, g.period, g.rules.MinLift
-	flr := g.rules.FirstLapRule
+	hs, n, per := g.rules.Holes, g.n, g.period
+	minLift := g.rules.MinLift
+	var flr uint32
+	if g.rules.FirstLapRule {
+		flr = 1
+	}
 	base := int(p.toMove) * hs
 	res := p.reserved()
+	ownFree := (uint32(1)<<hs - 1) << base &^ res // the mover's unreserved holes
 	var mask uint32
 	for i := 0; i < hs; i++ {
 		h := base + i
 		c := p.get(h)
-		if c < minLift || res>>uint(h)&1 != 0 {
-			continue
-		}
-		if flr {
-			var last, before int
-			if c < per { // the common short lap: the last hole gets one seed
-				last = h + c
-				if last >= n {
-					last -= n
-				}
-				before = p.get(last)
-			} else {
-				var got int
-				last, got = g.lastHole(h, c)
-				before = got - 1
-				if last != h {
-					before += p.get(last)
-				}
+		var last, before int
+		if c < per { // the common short lap: the last hole gets one seed
+			last = h + c
+			if last >= n {
+				last -= n
 			}
-			if before > 0 && uint(last-base) < uint(hs) && res>>uint(last)&1 == 0 {
-				continue // rule 4: the first lap ends in an occupied own hole
+			before = p.get(last) // c = 0: last = h, before = 0
+		} else {
+			var got int
+			last, got = g.lastHole(h, c)
+			before = got - 1
+			if last != h {
+				before += p.get(last)
 			}
 		}
-		mask |= 1 << i
+		lifts := uint32(minLift-1-c) >> 31                             // c >= minLift
+		occupied := uint32(-before) >> 31                              // before > 0
+		rule4 := flr & occupied & (ownFree >> uint(last))              // ends in an occupied own hole
+		mask |= (lifts & (ownFree >> uint(h)) &^ rule4 & 1) << uint(i) // unreserved, lifts, passes rule 4
 	}
 	return mask
 }
@@ -110,7 +112,8 @@ func (g *Game) move(p *pos, i int, info *engine.MoveInfo) int {
 
 // sow is move without computing the candidates of the position reached.
 func (g *Game) sow(p *pos, i int, info *engine.MoveInfo) int {
-	n, nw, hs := g.n, g.nw, g.rules.Holes
+	n, hs, per := g.n, g.rules.Holes, g.period
+	skip, wide := g.rules.SkipOrigin, g.n > 12
 	me := int(p.toMove)
 	base := me * hs
 	h := base + i
@@ -118,73 +121,79 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo) int {
 	first := true
 	lapLimit := g.rules.LapLimit
 	var laps, sown int64
-	defer func() { info.Laps += laps; info.Sown += sown }()
+	result := sowEnded
+	full := &g.low[n]
 	// Brent's cycle finding over lap starts (board, hole to lift). Banks
 	// and reservations cannot change without the board losing seeds or the
 	// move ending, so the board and the hole are the whole state.
-	tort, tortH := p.w, h
-	power, lam := 1, 0
+	// The first lap always moves the tortoise (a lap changes the board), so
+	// it starts unset.
+	var tort [maxWords]uint64
+	tortH, power, lam := -1, 1, 0
+	// Reservations do not change before the move ends, and no rule reads
+	// the count of a reserved hole, so the seeds sown into reserved holes
+	// are banked in bulk (bankReserved) against their counts w0 at the
+	// start: at the end, and every bankEvery laps so that a lane cannot
+	// overflow.
+	res0 := p.res
+	res := res0[0] | res0[1]
+	var w0 [maxWords]uint64
+	if res != 0 {
+		w0 = p.w
+	}
+	toBank := false // a lap sowed into a reserved hole since the last bankReserved
 	for {
 		c := p.get(h)
-		p.w[h>>2] &^= laneMask << (uint(h&3) * 16)
-		lin := p.lin - uint64(c)*g.r[h]
 		rounds, rem := 0, c
-		if c >= g.period {
-			rounds, rem = c/g.period, c%g.period
+		if c >= per {
+			rounds, rem = c/per, c%per
 		}
+		// The lap lifts the c seeds of h, puts rounds seeds into every hole
+		// and one more into the rem holes from a = h+1 on: that is k whole
+		// rings (the lanes below e) minus the lanes below a.
 		a := h + 1
-		b := a + rem
-		ur := uint64(rounds)
-		lo := &g.low[a]
-		if b <= n {
-			hi := &g.low[b]
-			for k := 0; k < nw; k++ {
-				p.w[k] += ur*g.low[n][k] + hi[k] - lo[k]
-			}
-			lin += ur*g.pr[n] + g.pr[b] - g.pr[a]
-		} else {
-			hi := &g.low[b-n]
-			for k := 0; k < nw; k++ {
-				p.w[k] += (ur+1)*g.low[n][k] - lo[k] + hi[k]
-			}
-			lin += (ur+1)*g.pr[n] - g.pr[a] + g.pr[b-n]
+		k, e := uint64(rounds), a+rem
+		if e > n {
+			k, e = k+1, e-n
 		}
-		if rounds > 0 && g.rules.SkipOrigin {
+		lo, hi := &g.low[a], &g.low[e]
+		w := &p.w
+		w[h>>2] -= uint64(c) << (uint(h&3) * 16)
+		w[0] += k*full[0] + hi[0] - lo[0]
+		w[1] += k*full[1] + hi[1] - lo[1]
+		w[2] += k*full[2] + hi[2] - lo[2]
+		if wide { // more than 12 holes on the board
+			w[3] += k*full[3] + hi[3] - lo[3]
+			w[4] += k*full[4] + hi[4] - lo[4]
+			w[5] += k*full[5] + hi[5] - lo[5]
+		}
+		lin := p.lin - uint64(c)*g.r[h] + k*g.pr[n] + g.pr[e] - g.pr[a]
+		if rounds > 0 && skip {
 			p.add(h, -rounds)
-			lin -= ur * g.r[h]
+			lin -= uint64(rounds) * g.r[h]
 		}
-		var last int
+		last := h + per
 		if rem > 0 {
 			last = h + rem
-		} else {
-			last = h + g.period
 		}
 		if last >= n {
 			last -= n
 		}
-		// Seeds that fell into reserved holes go to their owners' banks.
+		// Seeds that fell into reserved holes stay in their lanes until
+		// bankReserved moves them to the owners' banks; here it is enough
+		// to know whether any fell.
 		banked := false
-		if res := p.reserved(); res != 0 {
-			for o := 0; o < 2; o++ {
-				for m := p.res[o]; m != 0; m &= m - 1 {
-					r := trailing(m)
-					d := rounds
-					if x := r - a; (x >= 0 && x < rem) || (x < 0 && x+n < rem) {
-						d++
-					}
-					if d > 0 {
-						p.add(r, -d)
-						p.bank[o] += int32(d)
-						lin += uint64(d) * (g.rb[o] - g.r[r])
-						banked = true
-					}
-				}
-			}
+		if res != 0 {
+			banked = rounds > 0 || res&g.ringRange(a, rem) != 0
 		}
 		p.lin = lin
 		laps++
 		sown += int64(c)
-		res := p.reserved()
+		toBank = toBank || banked
+		if toBank && laps%bankEvery == 0 {
+			g.bankReserved(p, &res0, &w0, &tort)
+			toBank = false
+		}
 		if res&(1<<last) != 0 {
 			break // rule 1
 		}
@@ -219,7 +228,7 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo) int {
 				if q < 0 {
 					q += n
 				}
-				if q == h && g.rules.SkipOrigin {
+				if q == h && skip {
 					if q--; q < 0 {
 						q += n
 					}
@@ -234,12 +243,14 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo) int {
 			break
 		}
 		if first && own && g.rules.FirstLapRule {
-			return sowIllegal // rule 4
+			result = sowIllegal // rule 4
+			break
 		}
 		first = false
 		h = last
 		if lapLimit > 0 && laps >= lapLimit {
-			return sowNeverEnding
+			result = sowNeverEnding
+			break
 		}
 		if banked {
 			tort, tortH, power, lam = p.w, h, 1, 0
@@ -247,14 +258,56 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo) int {
 		}
 		lam++
 		if h == tortH && p.w == tort {
-			return sowNeverEnding
+			result = sowNeverEnding
+			break
 		}
 		if lam == power {
 			tort, tortH, power, lam = p.w, h, power<<1, 0
 		}
 	}
-	p.toMove ^= 1
-	return sowEnded
+	info.Laps += laps
+	info.Sown += sown
+	if result == sowEnded {
+		if toBank {
+			g.bankReserved(p, &res0, &w0, &tort)
+		}
+		p.toMove ^= 1
+	}
+	return result
+}
+
+// bankEvery is how many laps a move may sow into reserved holes before
+// their seeds must be banked: a lap puts at most maxTotal/5+1 seeds into a
+// hole (a round has at least 5 holes), so 64 laps keep every lane below
+// 2^16.
+const bankEvery = 64
+
+// ringRange returns the holes rem consecutive holes from a on (mod n),
+// for a <= n and rem < n.
+func (g *Game) ringRange(a, rem int) uint32 {
+	m := (uint64(1)<<uint(rem) - 1) << uint(a)
+	return uint32(m|m>>uint(g.n)) & (1<<uint(g.n) - 1)
+}
+
+// bankReserved moves the seeds that the holes reserved at the start of
+// the move (res0) gained over their counts w0 to their owners' banks,
+// leaving the holes at w0, and does the same to the lanes of tort
+// (Brent's saved board), which was saved after the last lap that sowed
+// into a reserved hole.
+func (g *Game) bankReserved(p *pos, res0 *[2]uint32, w0, tort *[maxWords]uint64) {
+	for o := 0; o < 2; o++ {
+		for m := res0[o]; m != 0; m &= m - 1 {
+			r := trailing(m)
+			k, sh := r>>2, uint(r&3)*16
+			base := w0[k] >> sh & laneMask
+			if d := p.w[k]>>sh&laneMask - base; d > 0 {
+				p.w[k] -= d << sh
+				p.bank[o] += int32(d)
+				p.lin += d * (g.rb[o] - g.r[r])
+			}
+			tort[k] -= (tort[k]>>sh&laneMask - base) << sh
+		}
+	}
 }
 
 // hash recomputes the linear hash of p from scratch.
