@@ -11,27 +11,103 @@ import (
 // repetition. s is not changed.
 func (g *Game) Perft(s engine.State, depth int) uint64 {
 	st := s.(*State)
-	return g.perft(st.pos.Stones[st.toMove], st.pos.Stones[st.toMove^1], depth)
-}
-
-// perft counts from a position given as the mover's and the opponent's
-// bitboards (the rules are symmetric in player-relative numbering).
-func (g *Game) perft(me, op uint32, depth int) uint64 {
-	if depth == 0 {
+	me, op := st.pos.Stones[st.toMove], st.pos.Stones[st.toMove^1]
+	switch {
+	case depth == 0:
 		return 1
-	}
-	if me == 0 || op == 0 {
+	case me == 0 || op == 0: // the game is over (all-captured)
 		return 0
 	}
-	cand := g.candidates(me)
-	if depth == 1 {
-		return uint64(bits.OnesCount32(cand))
+	t := g.steps()
+	return t.count(me, op, depth)
+}
+
+// steps tabulates Game.step for every hole a stone can step from.
+func (g *Game) steps() steps {
+	t := steps{last: g.size - 1}
+	for from := range g.size {
+		flipped, _, _ := g.step(1<<from, 0, from)
+		t.flip[from] = flipped ^ 1<<from
+		_, left, _ := g.step(1<<from, g.full, from)
+		t.take[from] = g.full &^ left
+		for m := t.take[from]; m != 0; m &= m - 1 { // the one stone that makes the step a capture
+			x := m & -m
+			if _, _, taken := g.step(1<<from, x, from); taken > 0 {
+				t.face[from] = x
+			}
+		}
+	}
+	return t
+}
+
+// steps holds, for each hole a stone can step from, the bits the step
+// flips on the mover's bitboard (the hole and the next one), the
+// opponent's stone that makes it a capture (0 when it cannot capture) and
+// the opponent's stones the capture takes: Game.step as tables.
+type steps struct {
+	flip, face, take [32]uint32
+	last             uint32 // 2n-1: the mover's hole 0 follows it
+}
+
+// count is perft from a position given as the mover's and the opponent's
+// bitboards (the rules are symmetric in player-relative numbering), both
+// non-empty, for depth >= 1. A step never takes the mover's own stones,
+// so after it only the opponent can be left with none (the game is over).
+// The last three plies are counted without a call (count2).
+func (t *steps) count(me, op uint32, depth int) uint64 {
+	switch depth {
+	case 1:
+		return ones(movable(me, t.last))
+	case 2:
+		return t.count2(me, op)
 	}
 	var total uint64
-	for ; cand != 0; cand &= cand - 1 {
-		from := uint32(bits.TrailingZeros32(cand))
-		m2, o2, _ := g.step(me, op, from)
-		total += g.perft(o2, m2, depth-1)
+	for cand := movable(me, t.last); cand != 0; cand &= cand - 1 {
+		m2, o2 := t.step(me, op, cand)
+		switch {
+		case o2 == 0:
+		case depth == 3: // count2(o2, m2), written out
+			for c2 := movable(o2, t.last); c2 != 0; c2 &= c2 - 1 {
+				if _, o3 := t.step(o2, m2, c2); o3 != 0 {
+					total += ones(movable(o3, t.last))
+				}
+			}
+		default:
+			total += t.count(o2, m2, depth-1)
+		}
 	}
 	return total
+}
+
+// count2 is count at depth 2: the leaves below a move are the opponent's
+// candidates.
+func (t *steps) count2(me, op uint32) uint64 {
+	var total uint64
+	for cand := movable(me, t.last); cand != 0; cand &= cand - 1 {
+		if _, o2 := t.step(me, op, cand); o2 != 0 {
+			total += ones(movable(o2, t.last))
+		}
+	}
+	return total
+}
+
+// step plays the step of the lowest candidate in cand.
+func (t *steps) step(me, op, cand uint32) (me2, op2 uint32) {
+	from := bits.TrailingZeros32(cand) & 31
+	me2, op2 = me^t.flip[from], op
+	if op&t.face[from] != 0 {
+		op2 &^= t.take[from]
+	}
+	return me2, op2
+}
+
+// ones counts the bits of x (at most 32) by adding bit fields, without
+// the CPU check and fallback call of bits.OnesCount32 on builds for the
+// baseline amd64 (whose call would make count keep its loop variables in
+// memory).
+func ones(x uint32) uint64 {
+	x -= x >> 1 & 0x55555555
+	x = x&0x33333333 + x>>2&0x33333333
+	x = (x + x>>4) & 0x0f0f0f0f
+	return uint64(x * 0x01010101 >> 24)
 }

@@ -16,6 +16,11 @@
  * and the opponent's back hole in that column is 23-(11-f) = 12+f.
  * Perft is counted on (mover, opponent) pairs: the rules are symmetric in
  * player-relative numbering, so who is South does not matter.
+ *
+ * Written for speed (the fastest perft we could write, to time Go
+ * against): a step flips two precomputed bits and captures with one
+ * precomputed mask, and the last two plies are counted in one loop.
+ * bench.sh builds it with -O3 -march=native (hardware popcount).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -32,22 +37,34 @@ static inline uint32_t movable(uint32_t me) {
 	return me & ~next & FULL;
 }
 
-/* step the mover's stone at h; captures from *op. */
-static inline void step(uint32_t *me, uint32_t *op, int h) {
-	int t = h == N - 1 ? 0 : h + 1;
-	*me ^= (1u << h) | (1u << t);
-	if (t < H) {
-		uint32_t face = 1u << (H - 1 - t);
-		if (*op & face)
-			*op &= ~(face | (1u << (H + t)));
+/* Precomputed per hole h: the two bits a step from h flips (h and the
+ * next hole t), the opponent's front hole facing t (0 when t is in the
+ * back row) and the stones a capture there takes (that front hole and
+ * the back hole behind it). */
+static uint32_t flip[N], face[N], take[N];
+
+static void tables(void) {
+	for (int h = 0; h < N; h++) {
+		int t = h == N - 1 ? 0 : h + 1;
+		flip[h] = (1u << h) | (1u << t);
+		face[h] = t < H ? 1u << (H - 1 - t) : 0;
+		take[h] = t < H ? face[h] | (1u << (H + t)) : 0;
 	}
 }
 
-static uint64_t perft(uint32_t me, uint32_t op, int depth) {
-	if (depth == 0)
-		return 1;
-	if (me == 0 || op == 0) /* game over: all-captured */
-		return 0;
+/* step the mover's stone at h; captures from *op. */
+static inline void step(uint32_t *me, uint32_t *op, int h) {
+	*me ^= flip[h];
+	if (*op & face[h])
+		*op &= ~take[h];
+}
+
+/* count returns perft(depth) of a position where both players have
+ * stones, depth >= 1. A mover keeps all their stones, so after a step
+ * only the opponent can have none (the game is over: no moves); the
+ * last two plies are counted in one loop (the leaves below a move are the
+ * stones the opponent can step). */
+static uint64_t count(uint32_t me, uint32_t op, int depth) {
 	uint32_t c = movable(me);
 	if (depth == 1)
 		return (uint64_t)__builtin_popcount(c);
@@ -56,13 +73,24 @@ static uint64_t perft(uint32_t me, uint32_t op, int depth) {
 		int h = __builtin_ctz(c);
 		uint32_t m = me, o = op;
 		step(&m, &o, h);
-		n += perft(o, m, depth - 1);
+		if (o == 0)
+			continue;
+		n += depth == 2 ? (uint64_t)__builtin_popcount(movable(o)) : count(o, m, depth - 1);
 	}
 	return n;
 }
 
+static uint64_t perft(uint32_t me, uint32_t op, int depth) {
+	if (depth == 0)
+		return 1;
+	if (me == 0 || op == 0) /* game over: all-captured */
+		return 0;
+	return count(me, op, depth);
+}
+
 int main(int argc, char **argv) {
 	uint32_t me = FULL & ~(1u << (H - 1)), op = me; /* hole 11 empty */
+	tables();
 	if (argc > 1 && argv[1][0] == 'd') { /* divide */
 		int d = argc > 2 ? atoi(argv[2]) : 1;
 		for (int i = 3; i < argc; i++) {
