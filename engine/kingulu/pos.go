@@ -70,7 +70,9 @@ func (g *Game) candidates(p *pos) uint32 {
 	}
 	base := int(p.toMove) * hs
 	res := p.reserved()
-	ownFree := (uint32(1)<<hs - 1) << base &^ res // the mover's unreserved holes
+	// Shift counts are masked below 32 (they are) so that the compiler
+	// drops its checks for wider shifts.
+	ownFree := (uint32(1)<<(hs&31) - 1) << (base & 31) &^ res // the mover's unreserved holes
 	var mask uint32
 	for i := 0; i < hs; i++ {
 		h := base + i
@@ -90,10 +92,10 @@ func (g *Game) candidates(p *pos) uint32 {
 				before += p.get(last)
 			}
 		}
-		lifts := uint32(minLift-1-c) >> 31                             // c >= minLift
-		occupied := uint32(-before) >> 31                              // before > 0
-		rule4 := flr & occupied & (ownFree >> uint(last))              // ends in an occupied own hole
-		mask |= (lifts & (ownFree >> uint(h)) &^ rule4 & 1) << uint(i) // unreserved, lifts, passes rule 4
+		lifts := uint32(minLift-1-c) >> 31                               // c >= minLift
+		occupied := uint32(-before) >> 31                                // before > 0
+		rule4 := flr & occupied & (ownFree >> (last & 31))               // ends in an occupied own hole
+		mask |= (lifts & (ownFree >> (h & 31)) &^ rule4 & 1) << (i & 31) // unreserved, lifts, passes rule 4
 	}
 	return mask
 }
@@ -194,7 +196,7 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo) int {
 			g.bankReserved(p, &res0, &w0, &tort)
 			toBank = false
 		}
-		if res&(1<<last) != 0 {
+		if res&(1<<(last&31)) != 0 {
 			break // rule 1
 		}
 		own := uint(last-base) < uint(hs)
@@ -202,7 +204,7 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo) int {
 		if before == 0 { // rule 2
 			if own {
 				f := n - 1 - last
-				if fc := p.get(f); fc > 0 && res&(1<<f) == 0 {
+				if fc := p.get(f); fc > 0 && res&(1<<(f&31)) == 0 {
 					p.add(f, -fc)
 					p.add(last, -1)
 					p.bank[me] += int32(fc + 1)
@@ -214,7 +216,7 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo) int {
 			break
 		}
 		if !own && before == 3 && bits.OnesCount32(p.res[me]) < g.rules.MaxReserved { // rule 3: kuweka mtoto
-			p.res[me] |= 1 << last
+			p.res[me&1] |= 1 << (last & 31)
 			p.lin += g.zres[me][last]
 			take := c >= 2
 			switch g.rules.Penultimate {
@@ -233,7 +235,7 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo) int {
 						q += n
 					}
 				}
-				if res&(1<<q) == 0 {
+				if res&(1<<(q&31)) == 0 {
 					p.add(q, -1)
 					p.add(last, 1)
 					p.lin += g.r[last] - g.r[q]
