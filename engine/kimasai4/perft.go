@@ -101,13 +101,5 @@ func (t *steps) step(me, op, cand uint32) (me2, op2 uint32) {
 	return me2, op2
 }
 
-// ones counts the bits of x (at most 32) by adding bit fields, without
-// the CPU check and fallback call of bits.OnesCount32 on builds for the
-// baseline amd64 (whose call would make count keep its loop variables in
-// memory).
-func ones(x uint32) uint64 {
-	x -= x >> 1 & 0x55555555
-	x = x&0x33333333 + x>>2&0x33333333
-	x = (x + x>>4) & 0x0f0f0f0f
-	return uint64(x * 0x01010101 >> 24)
-}
+// ones counts the bits of x.
+func ones(x uint32) uint64 { return uint64(bits.OnesCount32(x)) }
