@@ -24,7 +24,7 @@ func (g *Game) Perft(s engine.State, depth int) uint64 {
 
 // steps tabulates Game.step for every hole a stone can step from.
 func (g *Game) steps() steps {
-	t := steps{last: g.size - 1}
+	t := steps{top: 1 << (g.size - 1)}
 	for from := range g.size {
 		flipped, _, _ := g.step(1<<from, 0, from)
 		t.flip[from] = flipped ^ 1<<from
@@ -46,7 +46,7 @@ func (g *Game) steps() steps {
 // the opponent's stones the capture takes: Game.step as tables.
 type steps struct {
 	flip, face, take [32]uint32
-	last             uint32 // 2n-1: the mover's hole 0 follows it
+	top              uint32 // the bit of hole 2n-1, which hole 0 follows
 }
 
 // count is perft from a position given as the mover's and the opponent's
@@ -55,21 +55,22 @@ type steps struct {
 // so after it only the opponent can be left with none (the game is over).
 // The last three plies are counted without a call (count2).
 func (t *steps) count(me, op uint32, depth int) uint64 {
+	top := t.top
 	switch depth {
 	case 1:
-		return ones(movable(me, t.last))
+		return ones(movable(me, top))
 	case 2:
 		return t.count2(me, op)
 	}
 	var total uint64
-	for cand := movable(me, t.last); cand != 0; cand &= cand - 1 {
+	for cand := movable(me, top); cand != 0; cand &= cand - 1 {
 		m2, o2 := t.step(me, op, cand)
 		switch {
 		case o2 == 0:
 		case depth == 3: // count2(o2, m2), written out
-			for c2 := movable(o2, t.last); c2 != 0; c2 &= c2 - 1 {
+			for c2 := movable(o2, top); c2 != 0; c2 &= c2 - 1 {
 				if _, o3 := t.step(o2, m2, c2); o3 != 0 {
-					total += ones(movable(o3, t.last))
+					total += ones(movable(o3, top))
 				}
 			}
 		default:
@@ -82,10 +83,11 @@ func (t *steps) count(me, op uint32, depth int) uint64 {
 // count2 is count at depth 2: the leaves below a move are the opponent's
 // candidates.
 func (t *steps) count2(me, op uint32) uint64 {
+	top := t.top
 	var total uint64
-	for cand := movable(me, t.last); cand != 0; cand &= cand - 1 {
+	for cand := movable(me, top); cand != 0; cand &= cand - 1 {
 		if _, o2 := t.step(me, op, cand); o2 != 0 {
-			total += ones(movable(o2, t.last))
+			total += ones(movable(o2, top))
 		}
 	}
 	return total

@@ -17,12 +17,12 @@ type Position struct {
 }
 
 // candidates returns the stones of bitboard b whose next hole is empty.
-func (g *Game) candidates(b uint32) uint32 { return movable(b, g.size-1) }
+func (g *Game) candidates(b uint32) uint32 { return movable(b, 1<<(g.size-1)) }
 
 // movable returns the stones of bitboard b whose next hole is empty, where
-// last = 2n-1 is the hole before hole 0.
-func movable(b, last uint32) uint32 {
-	next := b>>1 | (b&1)<<(last&31) // bit h: stone in hole h+1 (mod 2n)
+// top is the bit of hole 2n-1, the hole before hole 0.
+func movable(b, top uint32) uint32 {
+	next := b>>1 | -(b&1)&top // bit h: stone in hole h+1 (mod 2n)
 	return b &^ next
 }
 
