@@ -120,7 +120,13 @@
 //     move without the board losing seeds, which makes every earlier lap
 //     start unreachable). A move is never-ending when such a state repeats
 //     within the move; the engine finds it exactly with Brent's cycle
-//     finding. With lap_limit=N a move that would need an N+1st lap is
+//     finding. A move can be never-ending only while no hole is reserved:
+//     laps only go forward and each lap sows into every hole it passes
+//     (skip_origin skips only the hole lifted, never a reserved one), so
+//     a cycle, which comes back to its hole after whole rounds of the
+//     board, would sow into every reserved hole and lose those seeds to a
+//     bank, and the board could not come back. Cycles are looked for only
+//     then. With lap_limit=N a move that would need an N+1st lap is
 //     never-ending (a move of exactly N laps is played); a real cycle found
 //     before N laps also makes it never-ending.
 //   - With infinite=draw a never-ending move is played as a ply that ends
@@ -147,5 +153,8 @@
 // with a few word additions from precomputed lane masks), two bitmasks of
 // reserved holes, the banks, a candidate bitmask and a linear hash
 // (sum of count*R[hole] plus bank and reservation keys) updated in O(1)
-// per lap. Hash mixes it with the player to move through a finalizer.
+// per lap. Hash mixes it with the player to move through a finalizer. No
+// rule reads the count of a reserved hole, so the seeds a move sows into
+// reserved holes stay in their lanes until the move ends (or every 64
+// laps) and then go to the banks in one step.
 package kingulu

@@ -125,20 +125,21 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo) int {
 	var laps, sown int64
 	result := sowEnded
 	full := &g.low[n]
-	// Brent's cycle finding over lap starts (board, hole to lift). Banks
-	// and reservations cannot change without the board losing seeds or the
-	// move ending, so the board and the hole are the whole state.
-	// The first lap always moves the tortoise (a lap changes the board), so
-	// it starts unset.
-	var tort [maxWords]uint64
-	tortH, power, lam := -1, 1, 0
-	// Reservations do not change before the move ends, and no rule reads
-	// the count of a reserved hole, so the seeds sown into reserved holes
-	// are banked in bulk (bankReserved) against their counts w0 at the
-	// start: at the end, and every bankEvery laps so that a lane cannot
-	// overflow.
+	// Reservations do not change before the move ends (rule 3 ends it).
 	res0 := p.res
 	res := res0[0] | res0[1]
+	// With no hole reserved, Brent's cycle finding over lap starts (board,
+	// hole to lift) finds a never-ending move: nothing is banked, so the
+	// board and the hole are the whole state. The first lap always moves
+	// the tortoise (a lap changes the board), so it starts unset. With a
+	// hole reserved the move cannot be never-ending (see the package doc)
+	// and no cycle is looked for.
+	var tort [maxWords]uint64
+	tortH, power, lam := -1, 1, 0
+	// No rule reads the count of a reserved hole, so the seeds sown into
+	// reserved holes stay in their lanes and are banked in bulk
+	// (bankReserved) against their counts w0 at the start: at the end, and
+	// every bankEvery laps so that a lane cannot overflow.
 	var w0 [maxWords]uint64
 	if res != 0 {
 		w0 = p.w
@@ -184,16 +185,14 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo) int {
 		// Seeds that fell into reserved holes stay in their lanes until
 		// bankReserved moves them to the owners' banks; here it is enough
 		// to know whether any fell.
-		banked := false
-		if res != 0 {
-			banked = rounds > 0 || res&g.ringRange(a, rem) != 0
+		if res != 0 && !toBank {
+			toBank = rounds > 0 || res&g.ringRange(a, rem) != 0
 		}
 		p.lin = lin
 		laps++
 		sown += int64(c)
-		toBank = toBank || banked
 		if toBank && laps%bankEvery == 0 {
-			g.bankReserved(p, &res0, &w0, &tort)
+			g.bankReserved(p, &res0, &w0)
 			toBank = false
 		}
 		if res&(1<<(last&31)) != 0 {
@@ -254,8 +253,7 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo) int {
 			result = sowNeverEnding
 			break
 		}
-		if banked {
-			tort, tortH, power, lam = p.w, h, 1, 0
+		if res != 0 {
 			continue
 		}
 		lam++
@@ -271,7 +269,7 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo) int {
 	info.Sown += sown
 	if result == sowEnded {
 		if toBank {
-			g.bankReserved(p, &res0, &w0, &tort)
+			g.bankReserved(p, &res0, &w0)
 		}
 		p.toMove ^= 1
 	}
@@ -293,21 +291,17 @@ func (g *Game) ringRange(a, rem int) uint32 {
 
 // bankReserved moves the seeds that the holes reserved at the start of
 // the move (res0) gained over their counts w0 to their owners' banks,
-// leaving the holes at w0, and does the same to the lanes of tort
-// (Brent's saved board), which was saved after the last lap that sowed
-// into a reserved hole.
-func (g *Game) bankReserved(p *pos, res0 *[2]uint32, w0, tort *[maxWords]uint64) {
+// leaving the holes at w0.
+func (g *Game) bankReserved(p *pos, res0 *[2]uint32, w0 *[maxWords]uint64) {
 	for o := 0; o < 2; o++ {
 		for m := res0[o]; m != 0; m &= m - 1 {
 			r := trailing(m)
 			k, sh := r>>2, uint(r&3)*16
-			base := w0[k] >> sh & laneMask
-			if d := p.w[k]>>sh&laneMask - base; d > 0 {
+			if d := p.w[k]>>sh&laneMask - w0[k]>>sh&laneMask; d > 0 {
 				p.w[k] -= d << sh
 				p.bank[o] += int32(d)
 				p.lin += d * (g.rb[o] - g.r[r])
 			}
-			tort[k] -= (tort[k]>>sh&laneMask - base) << sh
 		}
 	}
 }

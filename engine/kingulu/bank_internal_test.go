@@ -1,0 +1,260 @@
+package kingulu
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/baolab/baolab/engine"
+)
+
+// TestBulkBanking checks that sow, which leaves the seeds sown into
+// reserved holes in their lanes and banks them at the end of the move (and
+// every bankEvery laps), and which looks for cycles only while no hole is
+// reserved, plays every candidate exactly as sowPerLap, the sowing before
+// those changes (banking lap by lap, Brent's cycle finding always): the
+// same position, banks, hash and MoveInfo, the lap at which a
+// never-ending move is found included. The rulesets give long relay
+// sowings over reserved holes (max_reserved stops new reservations) and
+// never-ending moves (played, with infinite=draw, so that games go on).
+func TestBulkBanking(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	long, neverEnding := 0, 0
+	for _, rs := range []string{
+		"kingulu:infinite=draw",
+		"kingulu:max_reserved=1,infinite=draw",
+		"kingulu:max_reserved=0,infinite=draw",
+		"kingulu:holes=7,seeds=9,max_reserved=2,infinite=draw",
+		"kingulu:holes=5,seeds=7,max_reserved=1,skip_origin=on,infinite=draw",
+		"kingulu:holes=8,seeds=5,max_reserved=1,penultimate=origin,infinite=draw",
+	} {
+		g := engine.MustParse(rs).(*Game)
+		games := 1000
+		if testing.Short() {
+			games = 200
+		}
+		for gi := 0; gi < games; gi++ {
+			s := g.NewState().(*State)
+			var buf []engine.Move
+			for !s.Over() {
+				for c := s.p.cand; c != 0; c &= c - 1 {
+					i := trailing(c)
+					got, want := s.p, s.p
+					var gotInfo, wantInfo engine.MoveInfo
+					rw := g.sowPerLap(&want, i, &wantInfo)
+					if rw == sowNeverEnding && s.p.res != [2]uint32{} { // sow would not stop
+						t.Fatalf("%s move %d: never-ending with a hole reserved\n%s", rs, i, s)
+					}
+					if r := g.sow(&got, i, &gotInfo); r != rw || gotInfo != wantInfo || (r == sowEnded && got != want) {
+						t.Fatalf("%s move %d: sow %d %+v, lap by lap %d %+v\n%s", rs, i, r, gotInfo, rw, wantInfo, s)
+					}
+					if s.p.res != [2]uint32{} && gotInfo.Laps > bankEvery && got.bank != s.p.bank {
+						long++
+					}
+					if rw == sowNeverEnding {
+						neverEnding++
+					}
+				}
+				buf = s.Candidates(buf[:0])
+				s.Apply(buf[rng.IntN(len(buf))])
+			}
+		}
+	}
+	// Hand-made positions with many seeds (laps of whole rounds) and holes
+	// reserved on both sides, where the mover may reserve no more. (Moves
+	// long enough for the periodic banking are rare here; TestRandomGames
+	// meets them, and State.Check recomputes banks and hash there.)
+	for _, rs := range []string{"kingulu:max_reserved=1", "kingulu:max_reserved=1,skip_origin=on,holes=5"} {
+		g := engine.MustParse(rs).(*Game)
+		hs := g.rules.Holes
+		positions := 3000
+		if testing.Short() {
+			positions = 600
+		}
+		for k := 0; k < positions; k++ {
+			var p Position
+			for pl := 0; pl < 2; pl++ {
+				for i := 0; i < hs; i++ {
+					p.Seeds[pl][i] = rng.IntN(40)
+				}
+			}
+			p.Reserved[engine.North][rng.IntN(hs)] = true // held by South, the mover
+			p.Reserved[engine.South][rng.IntN(hs)] = true
+			s, err := NewStateAt(g, p, engine.South)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for c := s.p.cand; c != 0; c &= c - 1 {
+				i := trailing(c)
+				got, want := s.p, s.p
+				var gotInfo, wantInfo engine.MoveInfo
+				rw := g.sowPerLap(&want, i, &wantInfo)
+				if rw == sowNeverEnding { // sow would not stop
+					t.Fatalf("%s move %d: never-ending with a hole reserved\n%s", rs, i, s)
+				}
+				if r := g.sow(&got, i, &gotInfo); r != rw || gotInfo != wantInfo || (r == sowEnded && got != want) {
+					t.Fatalf("%s move %d: sow %d %+v, lap by lap %d %+v\n%s", rs, i, r, gotInfo, rw, wantInfo, s)
+				}
+				if gotInfo.Laps > bankEvery && got.bank != s.p.bank {
+					long++
+				}
+			}
+		}
+	}
+	t.Logf("%d moves of more than %d laps banking into reserved holes, %d never-ending moves", long, bankEvery, neverEnding)
+	if neverEnding == 0 {
+		t.Error("no never-ending move met: the test does not reach Brent's cycle finding")
+	}
+}
+
+var _ = bits.OnesCount32
+
+// sowPerLap is sow as it was before bankReserved: every lap walks the
+// reserved holes and banks what fell into them at once.
+func (g *Game) sowPerLap(p *pos, i int, info *engine.MoveInfo) int {
+	n, nw, hs := g.n, g.nw, g.rules.Holes
+	me := int(p.toMove)
+	base := me * hs
+	h := base + i
+	origin := p.get(h)
+	first := true
+	lapLimit := g.rules.LapLimit
+	var laps, sown int64
+	defer func() { info.Laps += laps; info.Sown += sown }()
+	// Brent's cycle finding over lap starts (board, hole to lift). Banks
+	// and reservations cannot change without the board losing seeds or the
+	// move ending, so the board and the hole are the whole state.
+	tort, tortH := p.w, h
+	power, lam := 1, 0
+	for {
+		c := p.get(h)
+		p.w[h>>2] &^= laneMask << (uint(h&3) * 16)
+		lin := p.lin - uint64(c)*g.r[h]
+		rounds, rem := 0, c
+		if c >= g.period {
+			rounds, rem = c/g.period, c%g.period
+		}
+		a := h + 1
+		b := a + rem
+		ur := uint64(rounds)
+		lo := &g.low[a]
+		if b <= n {
+			hi := &g.low[b]
+			for k := 0; k < nw; k++ {
+				p.w[k] += ur*g.low[n][k] + hi[k] - lo[k]
+			}
+			lin += ur*g.pr[n] + g.pr[b] - g.pr[a]
+		} else {
+			hi := &g.low[b-n]
+			for k := 0; k < nw; k++ {
+				p.w[k] += (ur+1)*g.low[n][k] - lo[k] + hi[k]
+			}
+			lin += (ur+1)*g.pr[n] - g.pr[a] + g.pr[b-n]
+		}
+		if rounds > 0 && g.rules.SkipOrigin {
+			p.add(h, -rounds)
+			lin -= ur * g.r[h]
+		}
+		var last int
+		if rem > 0 {
+			last = h + rem
+		} else {
+			last = h + g.period
+		}
+		if last >= n {
+			last -= n
+		}
+		// Seeds that fell into reserved holes go to their owners' banks.
+		banked := false
+		if res := p.reserved(); res != 0 {
+			for o := 0; o < 2; o++ {
+				for m := p.res[o]; m != 0; m &= m - 1 {
+					r := trailing(m)
+					d := rounds
+					if x := r - a; (x >= 0 && x < rem) || (x < 0 && x+n < rem) {
+						d++
+					}
+					if d > 0 {
+						p.add(r, -d)
+						p.bank[o] += int32(d)
+						lin += uint64(d) * (g.rb[o] - g.r[r])
+						banked = true
+					}
+				}
+			}
+		}
+		p.lin = lin
+		laps++
+		sown += int64(c)
+		res := p.reserved()
+		if res&(1<<last) != 0 {
+			break // rule 1
+		}
+		own := uint(last-base) < uint(hs)
+		before := p.get(last) - 1
+		if before == 0 { // rule 2
+			if own {
+				f := n - 1 - last
+				if fc := p.get(f); fc > 0 && res&(1<<f) == 0 {
+					p.add(f, -fc)
+					p.add(last, -1)
+					p.bank[me] += int32(fc + 1)
+					p.lin += uint64(fc+1)*g.rb[me] - uint64(fc)*g.r[f] - g.r[last]
+					info.Captures++
+					info.Captured += int32(fc)
+				}
+			}
+			break
+		}
+		if !own && before == 3 && bits.OnesCount32(p.res[me]) < g.rules.MaxReserved { // rule 3: kuweka mtoto
+			p.res[me] |= 1 << last
+			p.lin += g.zres[me][last]
+			take := c >= 2
+			switch g.rules.Penultimate {
+			case PenultimateOrigin:
+				take = take && origin >= 2
+			case PenultimateNever:
+				take = false
+			}
+			if take {
+				q := last - 1
+				if q < 0 {
+					q += n
+				}
+				if q == h && g.rules.SkipOrigin {
+					if q--; q < 0 {
+						q += n
+					}
+				}
+				if res&(1<<q) == 0 {
+					p.add(q, -1)
+					p.add(last, 1)
+					p.lin += g.r[last] - g.r[q]
+				}
+			}
+			info.Reserved = true // a reservation, not a capture
+			break
+		}
+		if first && own && g.rules.FirstLapRule {
+			return sowIllegal // rule 4
+		}
+		first = false
+		h = last
+		if lapLimit > 0 && laps >= lapLimit {
+			return sowNeverEnding
+		}
+		if banked {
+			tort, tortH, power, lam = p.w, h, 1, 0
+			continue
+		}
+		lam++
+		if h == tortH && p.w == tort {
+			return sowNeverEnding
+		}
+		if lam == power {
+			tort, tortH, power, lam = p.w, h, power<<1, 0
+		}
+	}
+	p.toMove ^= 1
+	return sowEnded
+}
