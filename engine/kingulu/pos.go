@@ -128,21 +128,24 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo) int {
 	// Reservations do not change before the move ends (rule 3 ends it).
 	res0 := p.res
 	res := res0[0] | res0[1]
+	// saved is Brent's tortoise while no hole is reserved, else the board
+	// at the start.
+	//
 	// With no hole reserved, Brent's cycle finding over lap starts (board,
 	// hole to lift) finds a never-ending move: nothing is banked, so the
 	// board and the hole are the whole state. The first lap always moves
 	// the tortoise (a lap changes the board), so it starts unset. With a
 	// hole reserved the move cannot be never-ending (see the package doc)
 	// and no cycle is looked for.
-	var tort [maxWords]uint64
-	tortH, power, lam := -1, 1, 0
+	//
 	// No rule reads the count of a reserved hole, so the seeds sown into
 	// reserved holes stay in their lanes and are banked in bulk
-	// (bankReserved) against their counts w0 at the start: at the end, and
+	// (bankReserved) against their counts at the start: at the end, and
 	// every bankEvery laps so that a lane cannot overflow.
-	var w0 [maxWords]uint64
+	var saved [maxWords]uint64
+	tortH, power, lam := -1, 1, 0
 	if res != 0 {
-		w0 = p.w
+		saved = p.w
 	}
 	toBank := false // a lap sowed into a reserved hole since the last bankReserved
 	for {
@@ -191,8 +194,8 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo) int {
 		p.lin = lin
 		laps++
 		sown += int64(c)
-		if toBank && laps%bankEvery == 0 {
-			g.bankReserved(p, &res0, &w0)
+		if toBank && laps&(bankEvery-1) == 0 {
+			g.bankReserved(p, &res0, &saved)
 			toBank = false
 		}
 		if res&(1<<(last&31)) != 0 {
@@ -257,27 +260,27 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo) int {
 			continue
 		}
 		lam++
-		if h == tortH && p.w == tort {
+		if h == tortH && p.w == saved {
 			result = sowNeverEnding
 			break
 		}
 		if lam == power {
-			tort, tortH, power, lam = p.w, h, power<<1, 0
+			saved, tortH, power, lam = p.w, h, power<<1, 0
 		}
 	}
 	info.Laps += laps
 	info.Sown += sown
 	if result == sowEnded {
 		if toBank {
-			g.bankReserved(p, &res0, &w0)
+			g.bankReserved(p, &res0, &saved)
 		}
 		p.toMove ^= 1
 	}
 	return result
 }
 
-// bankEvery is how many laps a move may sow into reserved holes before
-// their seeds must be banked: a lap puts at most maxTotal/5+1 seeds into a
+// bankEvery (a power of two) is how many laps a move may sow into reserved
+// holes before their seeds must be banked: a lap puts at most maxTotal/5+1 seeds into a
 // hole (a round has at least 5 holes), so 64 laps keep every lane below
 // 2^16.
 const bankEvery = 64
