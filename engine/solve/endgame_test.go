@@ -1,6 +1,8 @@
 package solve_test
 
 import (
+	"errors"
+	"slices"
 	"testing"
 
 	"github.com/baolab/baolab/engine"
@@ -59,5 +61,56 @@ func TestKimasai4Endgame(t *testing.T) {
 	r := solveAt(t, s)
 	if r.Positions != 2 || r.Terminal != 1 || r.Root != (solve.Value{South: 1, North: 1}) || len(r.Moves) != 1 || r.Moves[0].Move != 7 {
 		t.Errorf("got %+v, want 2 positions, 1 terminal, 1/1 by move 7", r)
+	}
+}
+
+// TestKinguluNeverEndingBothReadings: a real position with a never-ending
+// move, solved under both infinite readings. kingulu with 3 holes and
+// kuweka mtoto off (max_reserved=0), South s0=3 s1=0 s2=2, North n0=1
+// n1=0 n2=4, South to move (10 seeds, a draw is 5-5). South's candidates:
+//   - s0 (3 seeds) never ends: its relay sowing comes back to a lap start
+//     it has already been through (the engine finds it; the test checks
+//     that Apply says so).
+//   - s2 (2 seeds) sows n0 and n1; n1 was empty: the move ends, no capture
+//     (not South's hole). Board S 3 0 0, N n0=2 n1=1 n2=4, North to move.
+//     Every North candidate breaks the first-lap rule: n0 (2) ends in n2
+//     (occupied, own), n1 (1) ends in n2, n2 (4) sows s0 s1 s2 and ends in
+//     n0 (held 2, own). North has no legal move: the game ends by score,
+//     South 3, North 7: margin -4.
+//
+// infinite=illegal: s0 is not a move; South's only move s2 loses by 4:
+// -4/-4, north. Two positions: the start and the terminal one after s2.
+// infinite=draw: s0 ends the game drawn (margin 0), s2 loses by 4; South
+// plays s0: 0/0, draw. Three positions: the start, the game drawn by s0
+// (a node of its own) and the one after s2.
+func TestKinguluNeverEndingBothReadings(t *testing.T) {
+	var p kingulu.Position
+	p.Seeds[engine.South][0], p.Seeds[engine.South][2] = 3, 2
+	p.Seeds[engine.North][0], p.Seeds[engine.North][2] = 1, 4
+	for _, c := range []struct {
+		rules     string
+		positions int64
+		root      solve.Value
+		moves     []solve.MoveValue
+	}{
+		{"kingulu:holes=3,max_reserved=0", 2, solve.Value{South: -4, North: -4},
+			[]solve.MoveValue{{Move: 2, Value: solve.Value{South: -4, North: -4}}}},
+		{"kingulu:holes=3,max_reserved=0,infinite=draw", 3, solve.Value{South: 0, North: 0},
+			[]solve.MoveValue{{Move: 0, Value: solve.Value{South: 0, North: 0}}, {Move: 2, Value: solve.Value{South: -4, North: -4}}}},
+	} {
+		s, err := kingulu.NewStateAt(engine.MustParse(c.rules), p, engine.South)
+		if err != nil {
+			t.Fatal(err)
+		}
+		try := s.Clone()
+		info, err := try.Apply(0)
+		if never := errors.Is(err, engine.ErrNeverEnding) || info.NeverEnding; !never {
+			t.Fatalf("%s: s0 is not never-ending (err %v, info %+v)", c.rules, err, info)
+		}
+		r := solveAt(t, s)
+		if r.Positions != c.positions || r.Terminal != c.positions-1 || r.Cyclic || r.Root != c.root || !slices.Equal(r.Moves, c.moves) {
+			t.Errorf("%s: got positions %d terminal %d cyclic %v root %v moves %v\nwant positions %d, root %v, moves %v",
+				c.rules, r.Positions, r.Terminal, r.Cyclic, r.Root, r.Moves, c.positions, c.root, c.moves)
+		}
 	}
 }
