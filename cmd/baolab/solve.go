@@ -16,7 +16,7 @@ import (
 )
 
 func init() {
-	var ruleset, out, grid string
+	var ruleset, out, grid, method string
 	var maxPos int64
 	var workers int
 	var stats, count bool
@@ -43,11 +43,16 @@ bytes per position to stderr; --count only enumerates the positions and prints
 "positions=<n> terminal=<n>" (a third of the work of a solve).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if method != "lists" && method != "sweep" {
+				return badInput(fmt.Errorf("--method must be lists or sweep, got %q", method))
+			}
+			opt := solve.Options{MaxPositions: maxPos, Workers: workers, Progress: newSolveBar(os.Stderr), CountOnly: count, Sweep: method == "sweep"}
 			if grid != "" {
 				if ruleset != "" {
 					return badInput(errors.New("give --rules or --grid, not both"))
 				}
-				return runSolveGrid(cmd.OutOrStdout(), grid, out, workers, maxPos, cmd.Flags().Changed("max-positions"))
+				opt.CountOnly = false
+				return runSolveGrid(cmd.OutOrStdout(), grid, out, opt, cmd.Flags().Changed("max-positions"))
 			}
 			if ruleset == "" {
 				return badInput(errors.New("required flag(s) \"rules\" not set (or give --grid FILE)"))
@@ -62,7 +67,6 @@ bytes per position to stderr; --count only enumerates the positions and prints
 			if workers < 0 || workers > 1024 {
 				return badInput(fmt.Errorf("--workers must be 0..1024, got %d", workers))
 			}
-			opt := solve.Options{MaxPositions: maxPos, Workers: workers, Progress: newSolveBar(os.Stderr), CountOnly: count}
 			res, err := solve.Solve(g.NewState(), opt)
 			if err != nil {
 				if errors.Is(err, solve.ErrTooBig) {
@@ -79,8 +83,12 @@ bytes per position to stderr; --count only enumerates the positions and prints
 			}
 			if stats {
 				sec := res.Elapsed.Seconds()
-				fmt.Fprintf(os.Stderr, "solve %s: %d positions, %d moves in %v: %.0f positions/s, %.1f bytes/position\n",
+				fmt.Fprintf(os.Stderr, "solve %s: %d positions, %d moves in %v: %.0f positions/s, %.1f bytes/position",
 					res.Ruleset, res.Positions, res.Edges, res.Elapsed.Round(time.Millisecond), float64(res.Positions)/sec, float64(res.Bytes)/float64(res.Positions))
+				if opt.Sweep {
+					fmt.Fprintf(os.Stderr, ", %d sweeps", res.Sweeps)
+				}
+				fmt.Fprintln(os.Stderr)
 			}
 			if out != "" {
 				return solve.WriteTable(out, res.Table)
@@ -94,6 +102,7 @@ bytes per position to stderr; --count only enumerates the positions and prints
 	cmd.Flags().IntVar(&workers, "workers", 0, "goroutines generating moves (0: one per core)")
 	cmd.Flags().BoolVar(&stats, "stats", false, "print positions/s and bytes/position to stderr")
 	cmd.Flags().BoolVar(&count, "count", false, "only count the reachable positions: print \"positions=<n> terminal=<n>\"")
+	cmd.Flags().StringVar(&method, "method", "lists", "lists: predecessor lists (about 25 bytes per position); sweep: no move lists (about 14), moves generated again")
 	cmd.Flags().StringVar(&grid, "grid", "", "solve every ruleset of a TOML file (configs/solve/solved.toml) instead of --rules")
 	rootCmd.AddCommand(cmd)
 }

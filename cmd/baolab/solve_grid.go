@@ -25,16 +25,16 @@ type solveGrid struct {
 // runSolveGrid solves every ruleset of the grid file in turn. A board too
 // big to solve is reported as stopped and the grid goes on; a bad file or
 // ruleset is bad input before any board is solved.
-func runSolveGrid(w io.Writer, file, out string, workers int, maxPos int64, maxPosGiven bool) error {
+func runSolveGrid(w io.Writer, file, out string, opt solve.Options, maxPosGiven bool) error {
 	grid, games, err := loadSolveGrid(file)
 	if err != nil {
 		return badInput(err)
 	}
 	if grid.MaxPositions > 0 && !maxPosGiven {
-		maxPos = grid.MaxPositions
+		opt.MaxPositions = grid.MaxPositions
 	}
 	for _, g := range games {
-		res, err := solve.Solve(g.NewState(), solve.Options{MaxPositions: maxPos, Workers: workers, Progress: newSolveBar(os.Stderr)})
+		res, err := solve.Solve(g.NewState(), opt)
 		if errors.Is(err, solve.ErrTooBig) {
 			if _, err := fmt.Fprintf(w, "rules=%s stopped: %s\n", g.Ruleset(), oneLine(err)); err != nil {
 				return err

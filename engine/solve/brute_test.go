@@ -94,10 +94,7 @@ func TestRetrogradeEqualsMinimax(t *testing.T) {
 func checkMinimax(t *testing.T, rs string) {
 	{
 		g := engine.MustParse(rs)
-		r, err := solve.Solve(g.NewState(), solve.Options{Workers: 2})
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := solveBoth(t, g.NewState(), solve.Options{Workers: 2})
 		b := &brute{val: map[uint64]int{}, grey: map[uint64]bool{}}
 		root := b.value(g.NewState())
 		if b.cyclic || r.Cyclic {

@@ -13,11 +13,7 @@ import (
 
 func solveAt(t *testing.T, s engine.State) *solve.Result {
 	t.Helper()
-	r, err := solve.Solve(s, solve.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	return solveBoth(t, s, solve.Options{})
 }
 
 // TestKinguluEndgame: kingulu with 3 holes, South s0=1, North n1=1, South

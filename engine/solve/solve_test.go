@@ -15,10 +15,7 @@ import (
 // as "S/N" strings of south_can_force/north_can_force.
 func solved(t *testing.T, g *graph) (*solve.Result, []string) {
 	t.Helper()
-	r, err := solve.Solve(g.NewState(), solve.Options{Workers: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := solveBoth(t, g.NewState(), solve.Options{Workers: 2})
 	c, err := solve.NewCoder(g.NewState())
 	if err != nil {
 		t.Fatal(err)
@@ -82,7 +79,7 @@ T +2
 S: 4
 N: 3`, false))
 	expect(t, v, "2/none 2/none 2/2 none/none none/none")
-	r, _ := solve.Solve(parseGraph(`
+	r := solveBoth(t, parseGraph(`
 S: 1
 N: 0`, false).NewState(), solve.Options{})
 	if r.Root.Outcome() != engine.Draw || r.Root.South != solve.None || r.Root.North != solve.None || r.Terminal != 0 {

@@ -1,0 +1,244 @@
+package solve
+
+import (
+	"fmt"
+	"slices"
+	"sync/atomic"
+
+	"github.com/baolab/baolab/engine"
+)
+
+// The sweep method keeps no move lists: besides the sorted keys (8 bytes
+// per node) it holds one 32-bit word per node, and it generates a node's
+// moves again whenever it needs them.
+//
+// Both sides' values are the least fixed point of the minimax equations
+// (a node of the side takes the best of its successors' values, a node of
+// the opponent the worst, None below every margin): the position is in
+// W_S(t) exactly when South's fixed-point value is >= t, and likewise for
+// North. The method finds it in three steps.
+//
+//  1. Kahn's topological sort from the nodes without predecessors: a
+//     counter per node of its predecessors not yet peeled, the moves
+//     generated again for each peeled node. A node is peeled, at level k,
+//     in the k-th round; every successor of a peeled node has a higher
+//     level or is never peeled. The nodes never peeled are those on or
+//     below a cycle: the graph has a cycle when there is one, and they are
+//     closed under moves.
+//  2. The nodes never peeled: sweeps recompute each from its successors'
+//     current values, in place, until a sweep changes nothing (chaotic
+//     iteration from the bottom: every value read lies at or below the
+//     fixed point, so every value computed does too, and a sweep that
+//     changes nothing has reached it). South's value only rises and
+//     North's only falls, and South's final value is at most North's
+//     (South's strategy and North's played against each other give one
+//     finished game), so a node whose two values meet is final and is not
+//     looked at again.
+//  3. The peeled nodes, in decreasing level: each once, its successors
+//     being all done.
+//
+// An acyclic board thus takes four generations of every node's moves
+// (enumeration, counting, Kahn, values), like the predecessor lists (three
+// and the lists); a cyclic one as many more sweeps over the nodes on or
+// below a cycle as their values need to settle.
+
+// Word of a node: during Kahn's sort, the count of its predecessors not
+// yet peeled, or wordPeeled with its level; then byte 0 is South's value,
+// byte 1 minus North's (so that each side maximises its own byte at its
+// own nodes), each -128 (noneVal) for None; wordFinal when the node needs
+// no more work; wordPeeled with the level in the bits from levelShift.
+const (
+	wordFinal  = 1 << 16
+	wordPeeled = 1 << 17
+	levelShift = 18
+	maxLevel   = 1<<(32-levelShift) - 1
+	valueBits  = 1<<17 - 1
+)
+
+func valueWord(s, n int8) uint32 {
+	w := uint32(uint8(s)) | uint32(uint8(n))<<8
+	if s != noneVal && n != noneVal && int(s) == -int(n) {
+		w |= wordFinal
+	}
+	return w
+}
+
+// sweepSolve computes sv.valS, sv.valN, sv.cyclic and sv.nEdges.
+func (sv *solver) sweepSolve() error {
+	word := make([]uint32, len(sv.keys))
+	top, err := sv.kahn(word)
+	if err != nil {
+		return err
+	}
+	for i := range sv.nNon {
+		flags := word[i] & (wordPeeled | maxLevel<<levelShift)
+		word[i] = flags | valueWord(noneVal, noneVal)
+	}
+	for i, m := range sv.termM {
+		word[sv.nNon+i] = valueWord(m, -m)
+	}
+	for _, i := range sv.dead {
+		m := sv.margin[i]
+		word[i] = word[i]&^valueBits | valueWord(m, -m) | wordFinal
+	}
+	p := sv.opt.Progress
+	update := func(x *expander, i int, kids []child) (bool, error) {
+		south := KeyPlayer(sv.keys[i]) == engine.South
+		bs, bn := int8(noneVal), int8(127) // South's byte: max at South's nodes
+		if !south {
+			bs, bn = 127, noneVal
+		}
+		for _, c := range kids {
+			var s, nn int8
+			if c.key&(FlagTerminal|FlagInfinite) != 0 {
+				s, nn = c.margin, -c.margin
+			} else {
+				j := sv.index(c.key)
+				if j < 0 {
+					return false, fmt.Errorf("solve: %s: node %#x not enumerated (non-deterministic moves?)", sv.ruleset, c.key)
+				}
+				w := atomic.LoadUint32(&word[j])
+				s, nn = int8(w), int8(w>>8)
+			}
+			if south {
+				bs, bn = max(bs, s), min(bn, nn)
+			} else {
+				bs, bn = min(bs, s), max(bn, nn)
+			}
+		}
+		old := atomic.LoadUint32(&word[i])
+		w := old&^valueBits | valueWord(bs, bn)
+		if w == old {
+			return false, nil
+		}
+		atomic.StoreUint32(&word[i], w)
+		return true, nil
+	}
+	// Step 2: the nodes on or below a cycle.
+	for sv.cyclic {
+		open := 0
+		for i := range sv.nNon {
+			if word[i]&(wordFinal|wordPeeled) == 0 {
+				open++
+			}
+		}
+		sv.sweeps++
+		p.Stage(fmt.Sprintf("sweep %d", sv.sweeps), int64(open))
+		var changed atomic.Int64
+		err := sv.forEach(sv.nNon, func(k int) int { return sv.nNon - 1 - k }, func(i int) bool { return atomic.LoadUint32(&word[i])&(wordFinal|wordPeeled) == 0 },
+			func(_ int, x *expander, i int, kids []child) error {
+				ch, err := update(x, i, kids)
+				if ch {
+					changed.Add(1)
+				}
+				return err
+			})
+		p.Done()
+		if err != nil {
+			return err
+		}
+		if changed.Load() == 0 {
+			break
+		}
+	}
+	// Step 3: the peeled nodes, deepest first.
+	p.Stage("peeled nodes", int64(sv.nNon))
+	for lv := top; lv >= 0; lv-- {
+		want := uint32(wordPeeled | lv<<levelShift)
+		err := sv.forNodesIf(func(i int) bool { return word[i]&(wordFinal|wordPeeled|maxLevel<<levelShift) == want },
+			func(x *expander, i int, kids []child) error {
+				_, err := update(x, i, kids)
+				return err
+			})
+		if err != nil {
+			p.Done()
+			return err
+		}
+	}
+	p.Done()
+	sv.sweeps++
+	n := len(sv.keys)
+	sv.valS, sv.valN = make([]int8, n), make([]int8, n)
+	for i, w := range word {
+		sv.valS[i] = int8(w)
+		if nn := int8(w >> 8); nn == noneVal {
+			sv.valN[i] = noneVal
+		} else {
+			sv.valN[i] = -nn
+		}
+	}
+	sv.note(int64(14 * n))
+	return nil
+}
+
+// kahn runs Kahn's topological sort over the non-terminal nodes (terminal
+// ones lie on no cycle) with word as the counters; it leaves wordPeeled
+// and the level in the word of every peeled node, sets sv.cyclic when a
+// node is left, counts the moves, and returns the highest level. A node
+// whose level would not fit the word is left unpeeled (it is then solved
+// with the nodes on or below a cycle, which its successors also are).
+func (sv *solver) kahn(word []uint32) (int, error) {
+	p := sv.opt.Progress
+	p.Stage("count moves", int64(sv.nNon))
+	var total atomic.Int64
+	err := sv.forNodes(func(x *expander, i int, kids []child) error {
+		for _, c := range kids {
+			if c.key&(FlagTerminal|FlagInfinite) != 0 {
+				continue
+			}
+			j := sv.index(c.key)
+			if j < 0 {
+				return fmt.Errorf("solve: %s: node %#x not enumerated (non-deterministic moves?)", sv.ruleset, c.key)
+			}
+			atomic.AddUint32(&word[j], 1)
+		}
+		total.Add(int64(len(kids)))
+		return nil
+	})
+	p.Done()
+	if err != nil {
+		return 0, err
+	}
+	sv.nEdges = total.Load()
+	p.Stage("cycles", int64(sv.nNon))
+	defer p.Done()
+	var front []uint32
+	for i := range sv.nNon {
+		if word[i] == 0 {
+			front = append(front, uint32(i))
+		}
+	}
+	peeled, level := 0, 0
+	outs := make([][]uint32, len(sv.ex))
+	for ; len(front) > 0 && level <= maxLevel; level++ {
+		peeled += len(front)
+		for _, i := range front {
+			word[i] = wordPeeled | uint32(level)<<levelShift
+		}
+		sv.note(int64(12*len(sv.keys) + 4*cap(front)))
+		err := sv.forList(front, func(w int, x *expander, i int, kids []child) error {
+			for _, c := range kids {
+				if c.key&(FlagTerminal|FlagInfinite) != 0 {
+					continue
+				}
+				j := sv.index(c.key)
+				if atomic.AddUint32(&word[j], ^uint32(0)) == 0 {
+					outs[w] = append(outs[w], uint32(j))
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return 0, err
+		}
+		front = front[:0]
+		for w := range outs {
+			front = append(front, outs[w]...)
+			outs[w] = outs[w][:0]
+		}
+		slices.Sort(front) // binary searches in key order are kinder to the cache
+	}
+	sv.cyclic = peeled+len(front) < sv.nNon
+	// Nodes whose level would overflow keep a count (0): unpeeled.
+	return level - 1, nil
+}
