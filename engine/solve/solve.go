@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
+	"sort"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -176,17 +177,19 @@ func (sv *solver) note(bytes int64) { sv.peak = max(sv.peak, bytes) }
 
 // enumerate finds every node reachable from root, breadth first: the
 // workers expand a batch of the queue, then their children are inserted in
-// order, so the result does not depend on the number of workers.
+// order, so the result does not depend on the number of workers. The
+// queue is the array of every node's key (terminal ones, which are not
+// expanded, included), with a byte per node for a terminal node's margin;
+// sorting it in place at the end gives sv.keys without a copy.
 func (sv *solver) enumerate(root uint64) error {
 	p := sv.opt.Progress
 	p.Stage("enumerate", -1)
 	defer p.Done()
 	var h keySet
-	non := []uint64{root}
-	var term []uint64
-	var termM []int8
+	all := []uint64{root}
+	mg := []int8{0}
 	h.init(1 << 16)
-	h.insert(root, 0, non, term)
+	h.insert(root, 0, all)
 	deadM := map[uint64]int8{}
 	type out struct {
 		kids []child
@@ -196,8 +199,8 @@ func (sv *solver) enumerate(root uint64) error {
 	}
 	outs := make([]out, len(sv.ex))
 	batch := 2048 * len(sv.ex)
-	for head := 0; head < len(non); {
-		end := min(len(non), head+batch)
+	for head := 0; head < len(all); {
+		end := min(len(all), head+batch)
 		var wg sync.WaitGroup
 		per := (end - head + len(sv.ex) - 1) / len(sv.ex)
 		for w := range sv.ex {
@@ -211,6 +214,9 @@ func (sv *solver) enumerate(root uint64) error {
 			go func(x *expander, keys []uint64) {
 				defer wg.Done()
 				for _, k := range keys {
+					if k&(FlagTerminal|FlagInfinite) != 0 {
+						continue
+					}
 					var dead bool
 					var m int8
 					if o.kids, dead, m, o.err = x.expand(k, o.kids); o.err != nil {
@@ -220,7 +226,7 @@ func (sv *solver) enumerate(root uint64) error {
 						o.dead, o.dm = append(o.dead, k), append(o.dm, m)
 					}
 				}
-			}(sv.ex[w], non[lo:hi])
+			}(sv.ex[w], all[lo:hi])
 		}
 		wg.Wait()
 		for w := range outs {
@@ -232,57 +238,41 @@ func (sv *solver) enumerate(root uint64) error {
 				deadM[k] = o.dm[i]
 			}
 			for _, c := range o.kids {
-				idx, found := h.find(c.key, non, term)
+				idx, found := h.find(c.key, all)
 				if found {
-					if c.key&(FlagTerminal|FlagInfinite) != 0 && termM[idx&^termBit] != c.margin {
-						return fmt.Errorf("solve: %s: terminal node %#x reached with margins %d and %d", sv.ruleset, c.key, termM[idx&^termBit], c.margin)
+					if c.key&(FlagTerminal|FlagInfinite) != 0 && mg[idx] != c.margin {
+						return fmt.Errorf("solve: %s: terminal node %#x reached with margins %d and %d", sv.ruleset, c.key, mg[idx], c.margin)
 					}
 					continue
 				}
-				if int64(len(non)+len(term)) >= sv.opt.MaxPositions {
+				if int64(len(all)) >= sv.opt.MaxPositions {
 					return fmt.Errorf("%w: %s: more than %d positions (raise --max-positions)", ErrTooBig, sv.ruleset, sv.opt.MaxPositions)
 				}
-				if c.key&(FlagTerminal|FlagInfinite) != 0 {
-					term, termM = append(term, c.key), append(termM, c.margin)
-					h.insert(c.key, uint32(len(term)-1)|termBit, non, term)
-				} else {
-					non = append(non, c.key)
-					h.insert(c.key, uint32(len(non)-1), non, term)
-				}
+				all, mg = append(all, c.key), append(mg, c.margin)
+				h.insert(c.key, uint32(len(all)-1), all)
 			}
 		}
 		p.Add(int64(end - head))
-		sv.note(int64(8*(cap(non)+cap(term)) + 4*len(h.slots) + cap(termM)))
+		sv.note(int64(8*cap(all) + cap(mg) + 4*len(h.slots)))
 		head = end
 	}
 	h = keySet{}
-	// Sort the non-terminal keys, then the terminal keys with their margins.
-	slices.Sort(non)
-	type tm struct {
-		k uint64
-		m int8
-	}
-	pairs := make([]tm, len(term))
-	for i := range term {
-		pairs[i] = tm{term[i], termM[i]}
-	}
-	term, termM = nil, nil
-	slices.SortFunc(pairs, func(a, b tm) int {
-		if a.k < b.k {
-			return -1
+	// Terminal keys (with their flag bits) sort after the others: move
+	// them to the end with their margins, sort each part.
+	lo, hi := 0, len(all)
+	for lo < hi {
+		if all[lo]&(FlagTerminal|FlagInfinite) == 0 {
+			lo++
+			continue
 		}
-		if a.k > b.k {
-			return 1
-		}
-		return 0
-	})
-	sv.nNon = len(non)
-	sv.keys = slices.Grow(non, len(pairs))
-	sv.termM = make([]int8, len(pairs))
-	for i, x := range pairs {
-		sv.keys = append(sv.keys, x.k)
-		sv.termM[i] = x.m
+		hi--
+		all[lo], all[hi], mg[lo], mg[hi] = all[hi], all[lo], mg[hi], mg[lo]
 	}
+	slices.Sort(all[:lo])
+	sort.Sort(keysMargins{all[lo:], mg[lo:]})
+	sv.nNon = lo
+	sv.keys = all
+	sv.termM = slices.Clone(mg[lo:])
 	sv.margin = make(map[uint32]int8, len(deadM))
 	for k, m := range deadM {
 		i, _ := slices.BinarySearch(sv.keys[:sv.nNon], k)
@@ -291,6 +281,19 @@ func (sv *solver) enumerate(root uint64) error {
 	}
 	slices.Sort(sv.dead)
 	return nil
+}
+
+// keysMargins sorts terminal keys with their margins.
+type keysMargins struct {
+	k []uint64
+	m []int8
+}
+
+func (x keysMargins) Len() int           { return len(x.k) }
+func (x keysMargins) Less(i, j int) bool { return x.k[i] < x.k[j] }
+func (x keysMargins) Swap(i, j int) {
+	x.k[i], x.k[j] = x.k[j], x.k[i]
+	x.m[i], x.m[j] = x.m[j], x.m[i]
 }
 
 // index returns the node of key, or -1.
