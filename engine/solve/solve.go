@@ -328,8 +328,8 @@ func (sv *solver) forList(list []uint32, f func(w int, x *expander, i int, kids 
 
 // forEach runs f on the nodes at(0), ..., at(n-1) (at nil: 0..n-1) that
 // want accepts (want nil: all), with the node's children, in chunks shared
-// out to the workers, reporting progress; it returns the first error. f
-// is told the number of the worker running it.
+// out to the workers, reporting the nodes done as progress; it returns the
+// first error. f is told the number of the worker running it.
 func (sv *solver) forEach(n int, at func(k int) int, want func(i int) bool, f func(w int, x *expander, i int, kids []child) error) error {
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -347,6 +347,7 @@ func (sv *solver) forEach(n int, at func(k int) int, want func(i int) bool, f fu
 				if lo >= n {
 					return
 				}
+				did := 0
 				for k := lo; k < min(lo+chunk, n); k++ {
 					i := k
 					if at != nil {
@@ -355,6 +356,7 @@ func (sv *solver) forEach(n int, at func(k int) int, want func(i int) bool, f fu
 					if want != nil && !want(i) {
 						continue
 					}
+					did++
 					var err error
 					if kids, _, _, err = x.expand(sv.keys[i], kids[:0]); err == nil {
 						err = f(w, x, i, kids)
@@ -365,7 +367,7 @@ func (sv *solver) forEach(n int, at func(k int) int, want func(i int) bool, f fu
 						return
 					}
 				}
-				done.Add(int64(min(lo+chunk, n) - lo))
+				done.Add(int64(did))
 			}
 		}(w)
 	}

@@ -142,7 +142,13 @@ func (sv *solver) sweepSolve() error {
 		}
 	}
 	// Step 3: the peeled nodes, deepest first.
-	p.Stage("peeled nodes", int64(sv.nNon))
+	peeled := 0
+	for i := range sv.nNon {
+		if word[i]&(wordFinal|wordPeeled) == wordPeeled {
+			peeled++
+		}
+	}
+	p.Stage("peeled nodes", int64(peeled))
 	for lv := top; lv >= 0; lv-- {
 		want := uint32(wordPeeled | lv<<levelShift)
 		err := sv.forNodesIf(func(i int) bool { return word[i]&(wordFinal|wordPeeled|maxLevel<<levelShift) == want },
