@@ -17,6 +17,9 @@ func TestSolveOutputFormat(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
+	if sweep, _, code := baolab(t, "solve", "--rules", "kingulu:holes=3,seeds=2", "--method", "sweep"); code != 0 || sweep != out {
+		t.Errorf("--method sweep: exit %d, output\n%s\nwant\n%s", code, sweep, out)
+	}
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	forms := []string{`^positions=\d+ terminal=\d+ cyclic=(yes|no)$`, `^outcome=(south|north|draw) south_can_force=(-?\d+|none) north_can_force=(-?\d+|none)$`}
 	for i, line := range lines {
@@ -54,6 +57,8 @@ func TestSolveBadInput(t *testing.T) {
 		{"solve", "--rules", "kingulu:holes=4,seeds=3", "--max-positions", "1000"}, // over the limit
 		{"solve", "--rules", "kingulu:holes=3,seeds=1", "--max-positions", "0"},    // absurd limit
 		{"solve", "--rules", "kingulu:holes=3,seeds=1", "--workers", "-1"},         // absurd workers
+		{"solve", "--rules", "kingulu:holes=3,seeds=1", "--method", "fast"},        // unknown method
+		{"solve", "--rules", "kingulu:holes=4,seeds=3", "--max-positions", "1000", "--method", "sweep"},
 		{"solve"},
 	} {
 		out, errOut, code := baolab(t, args...)
