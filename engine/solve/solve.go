@@ -62,8 +62,9 @@ type Result struct {
 	Root      Value // the start position
 	Moves     []MoveValue
 	Table     *Table
-	// Bytes is the peak size of the solver's arrays (keys, predecessor
-	// lists, counters, values, work list); Elapsed the wall time.
+	// Bytes is the peak size of the solver's arrays in memory (keys,
+	// hash table, predecessor lists or sweep words, counters, values,
+	// work lists); Elapsed the wall time.
 	Bytes   int64
 	Elapsed time.Duration
 	// Sweeps is the number of sweeps over the positions (Options.Sweep).
@@ -178,18 +179,17 @@ func (sv *solver) note(bytes int64) { sv.peak = max(sv.peak, bytes) }
 // enumerate finds every node reachable from root, breadth first: the
 // workers expand a batch of the queue, then their children are inserted in
 // order, so the result does not depend on the number of workers. The
-// queue is the array of every node's key (terminal ones, which are not
-// expanded, included), with a byte per node for a terminal node's margin;
-// sorting it in place at the end gives sv.keys without a copy.
+// queue is the blocks of every node's key (terminal ones, which are not
+// expanded, included) with a margin byte each; at the end the blocks are
+// copied into one array, each freed once copied, and sorted in place.
 func (sv *solver) enumerate(root uint64) error {
 	p := sv.opt.Progress
 	p.Stage("enumerate", -1)
 	defer p.Done()
-	var h keySet
-	all := []uint64{root}
-	mg := []int8{0}
-	h.init(1 << 16)
-	h.insert(root, 0, all)
+	h := new(keySet)
+	h.init()
+	var b keyBlocks
+	h.insert(root, b.push(root, 0), &b)
 	deadM := map[uint64]int8{}
 	type out struct {
 		kids []child
@@ -199,8 +199,8 @@ func (sv *solver) enumerate(root uint64) error {
 	}
 	outs := make([]out, len(sv.ex))
 	batch := 2048 * len(sv.ex)
-	for head := 0; head < len(all); {
-		end := min(len(all), head+batch)
+	for head := 0; head < b.n; {
+		end := min(b.n, head+batch)
 		var wg sync.WaitGroup
 		per := (end - head + len(sv.ex) - 1) / len(sv.ex)
 		for w := range sv.ex {
@@ -211,9 +211,10 @@ func (sv *solver) enumerate(root uint64) error {
 				continue
 			}
 			wg.Add(1)
-			go func(x *expander, keys []uint64) {
+			go func(x *expander, lo, hi int) {
 				defer wg.Done()
-				for _, k := range keys {
+				for i := lo; i < hi; i++ {
+					k := b.at(uint32(i))
 					if k&(FlagTerminal|FlagInfinite) != 0 {
 						continue
 					}
@@ -226,7 +227,7 @@ func (sv *solver) enumerate(root uint64) error {
 						o.dead, o.dm = append(o.dead, k), append(o.dm, m)
 					}
 				}
-			}(sv.ex[w], all[lo:hi])
+			}(sv.ex[w], lo, hi)
 		}
 		wg.Wait()
 		for w := range outs {
@@ -238,25 +239,37 @@ func (sv *solver) enumerate(root uint64) error {
 				deadM[k] = o.dm[i]
 			}
 			for _, c := range o.kids {
-				idx, found := h.find(c.key, all)
+				idx, found := h.find(c.key, &b)
 				if found {
-					if c.key&(FlagTerminal|FlagInfinite) != 0 && mg[idx] != c.margin {
-						return fmt.Errorf("solve: %s: terminal node %#x reached with margins %d and %d", sv.ruleset, c.key, mg[idx], c.margin)
+					if c.key&(FlagTerminal|FlagInfinite) != 0 && b.margin(idx) != c.margin {
+						return fmt.Errorf("solve: %s: terminal node %#x reached with margins %d and %d", sv.ruleset, c.key, b.margin(idx), c.margin)
 					}
 					continue
 				}
-				if int64(len(all)) >= sv.opt.MaxPositions {
+				if int64(b.n) >= sv.opt.MaxPositions {
 					return fmt.Errorf("%w: %s: more than %d positions (raise --max-positions)", ErrTooBig, sv.ruleset, sv.opt.MaxPositions)
 				}
-				all, mg = append(all, c.key), append(mg, c.margin)
-				h.insert(c.key, uint32(len(all)-1), all)
+				h.insert(c.key, b.push(c.key, c.margin), &b)
 			}
 		}
 		p.Add(int64(end - head))
-		sv.note(int64(8*cap(all) + cap(mg) + 4*len(h.slots)))
+		sv.note(b.bytes() + h.bytes())
 		head = end
 	}
-	h = keySet{}
+	h = nil
+	all, mg := make([]uint64, b.n), make([]int8, b.n)
+	for j := range b.k {
+		copy(all[j*blockSize:], b.k[j])
+		copy(mg[j*blockSize:], b.m[j])
+		b.k[j], b.m[j] = nil, nil
+		if j%256 == 255 { // every 144 MB of blocks: give them back to the system
+			debug.FreeOSMemory()
+		}
+	}
+	// The array grows in memory as it is filled and the blocks copied are
+	// given back 256 at a time: both together never hold much more than
+	// the keys once.
+	sv.note(int64(9*b.n) + 9*int64(min(b.n, 256*blockSize)))
 	// Terminal keys (with their flag bits) sort after the others: move
 	// them to the end with their margins, sort each part.
 	lo, hi := 0, len(all)
