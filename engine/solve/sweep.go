@@ -43,7 +43,8 @@ import (
 // below a cycle as their values need to settle.
 
 // Word of a node: during Kahn's sort, the count of its predecessors not
-// yet peeled, or wordPeeled with its level; then byte 0 is South's value,
+// yet peeled (moves into it: fewer than 2^31), or kahnPeeled with its
+// level; then byte 0 is South's value,
 // byte 1 minus North's (so that each side maximises its own byte at its
 // own nodes), each -128 (noneVal) for None; wordFinal when the node needs
 // no more work; wordPeeled with the level in the bits from levelShift.
@@ -53,6 +54,7 @@ const (
 	levelShift = 18
 	maxLevel   = 1<<(32-levelShift) - 1
 	valueBits  = 1<<17 - 1
+	kahnPeeled = 1 << 31
 )
 
 func valueWord(s, n int8) uint32 {
@@ -71,7 +73,10 @@ func (sv *solver) sweepSolve() error {
 		return err
 	}
 	for i := range sv.nNon {
-		flags := word[i] & (wordPeeled | maxLevel<<levelShift)
+		var flags uint32
+		if w := word[i]; w&kahnPeeled != 0 {
+			flags = wordPeeled | (w&^kahnPeeled)<<levelShift
+		}
 		word[i] = flags | valueWord(noneVal, noneVal)
 	}
 	for i, m := range sv.termM {
@@ -114,13 +119,16 @@ func (sv *solver) sweepSolve() error {
 		atomic.StoreUint32(&word[i], w)
 		return true, nil
 	}
-	// Step 2: the nodes on or below a cycle.
-	for sv.cyclic {
+	// Step 2: the nodes on or below a cycle (and any too deep for a level).
+	for {
 		open := 0
 		for i := range sv.nNon {
 			if word[i]&(wordFinal|wordPeeled) == 0 {
 				open++
 			}
+		}
+		if open == 0 {
+			break
 		}
 		sv.sweeps++
 		p.Stage(fmt.Sprintf("sweep %d", sv.sweeps), int64(open))
@@ -178,11 +186,11 @@ func (sv *solver) sweepSolve() error {
 }
 
 // kahn runs Kahn's topological sort over the non-terminal nodes (terminal
-// ones lie on no cycle) with word as the counters; it leaves wordPeeled
+// ones lie on no cycle) with word as the counters; it leaves kahnPeeled
 // and the level in the word of every peeled node, sets sv.cyclic when a
-// node is left, counts the moves, and returns the highest level. A node
-// whose level would not fit the word is left unpeeled (it is then solved
-// with the nodes on or below a cycle, which its successors also are).
+// node is left, counts the moves, and returns the highest level kept. A
+// node whose level does not fit the word is not marked (it is then solved
+// with the nodes on or below a cycle: its successors are deeper still).
 func (sv *solver) kahn(word []uint32) (int, error) {
 	p := sv.opt.Progress
 	p.Stage("count moves", int64(sv.nNon))
@@ -216,10 +224,12 @@ func (sv *solver) kahn(word []uint32) (int, error) {
 	}
 	peeled, level := 0, 0
 	outs := make([][]uint32, len(sv.ex))
-	for ; len(front) > 0 && level <= maxLevel; level++ {
+	for ; len(front) > 0; level++ {
 		peeled += len(front)
-		for _, i := range front {
-			word[i] = wordPeeled | uint32(level)<<levelShift
+		if level <= maxLevel {
+			for _, i := range front {
+				word[i] = kahnPeeled | uint32(level)
+			}
 		}
 		sv.note(int64(12*len(sv.keys) + 4*cap(front)))
 		err := sv.forList(front, func(w int, x *expander, i int, kids []child) error {
@@ -244,7 +254,8 @@ func (sv *solver) kahn(word []uint32) (int, error) {
 		}
 		slices.Sort(front) // binary searches in key order are kinder to the cache
 	}
-	sv.cyclic = peeled+len(front) < sv.nNon
-	// Nodes whose level would overflow keep a count (0): unpeeled.
-	return level - 1, nil
+	sv.cyclic = peeled < sv.nNon
+	// Nodes whose level does not fit keep their count (0): the sweeps
+	// solve them with the nodes on or below a cycle.
+	return min(level-1, maxLevel), nil
 }

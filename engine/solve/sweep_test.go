@@ -1,7 +1,9 @@
 package solve_test
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/baolab/baolab/engine"
@@ -49,5 +51,27 @@ func TestSweepEqualsPredecessorLists(t *testing.T) {
 			r := solveBoth(t, engine.MustParse(rs).NewState(), solve.Options{Workers: 2})
 			t.Logf("%s: %d positions, cyclic %v, root %v", rs, r.Positions, r.Cyclic, r.Root)
 		})
+	}
+}
+
+// TestSweepDeepChain: a chain of 17,000 positions (South and North
+// alternating, one move each) ending in a South win by 3 is deeper than
+// the levels a sweep word holds (16,383): the positions past that depth
+// are solved with the cyclic ones. Every position is worth 3/3.
+func TestSweepDeepChain(t *testing.T) {
+	const n = 17000
+	var text strings.Builder
+	for i := range n {
+		fmt.Fprintf(&text, "%s: %d\n", []string{"S", "N"}[i%2], i+1)
+	}
+	text.WriteString("T +3\n")
+	r, v := solved(t, parseGraph(text.String(), false))
+	if r.Cyclic || r.Positions != n+1 || r.Root != (solve.Value{South: 3, North: 3}) {
+		t.Errorf("cyclic %v, %d positions, root %v; want acyclic, %d, 3/3", r.Cyclic, r.Positions, r.Root, n+1)
+	}
+	for i, x := range v {
+		if x != "3/3" {
+			t.Fatalf("node %d: %s, want 3/3", i, x)
+		}
 	}
 }
