@@ -44,10 +44,11 @@ import (
 
 // Word of a node: during Kahn's sort, the count of its predecessors not
 // yet peeled (moves into it: fewer than 2^31), or kahnPeeled with its
-// level; then byte 0 is South's value,
-// byte 1 minus North's (so that each side maximises its own byte at its
-// own nodes), each -128 (noneVal) for None; wordFinal when the node needs
-// no more work; wordPeeled with the level in the bits from levelShift.
+// level; then byte 0 is South's value, byte 1 minus North's (so that each
+// side maximises its own byte at its own nodes), each -128 (noneVal) for
+// None; wordFinal when the node needs no more work; wordPeeled with the
+// level in the bits from levelShift (a node deeper than maxLevel is left
+// to the sweeps of step 2, like the nodes on or below a cycle).
 const (
 	wordFinal  = 1 << 16
 	wordPeeled = 1 << 17
