@@ -53,26 +53,24 @@ type steps struct {
 // bitboards (the rules are symmetric in player-relative numbering), both
 // non-empty, for depth >= 1. A step never takes the mover's own stones,
 // so after it only the opponent can be left with none (the game is over).
-// The last three plies are counted without a call (count2).
+// The last three plies are counted without a call (count3), so that the
+// hot loops keep their values in registers.
 func (t *steps) count(me, op uint32, depth int) uint64 {
-	top := t.top
 	switch depth {
 	case 1:
-		return ones(movable(me, top))
+		return ones(movable(me, t.top))
 	case 2:
 		return t.count2(me, op)
+	case 3:
+		return t.count3(me, op)
 	}
 	var total uint64
-	for cand := movable(me, top); cand != 0; cand &= cand - 1 {
+	for cand := movable(me, t.top); cand != 0; cand &= cand - 1 {
 		m2, o2 := t.step(me, op, cand)
 		switch {
 		case o2 == 0:
-		case depth == 3: // count2(o2, m2), written out
-			for c2 := movable(o2, top); c2 != 0; c2 &= c2 - 1 {
-				if _, o3 := t.step(o2, m2, c2); o3 != 0 {
-					total += ones(movable(o3, top))
-				}
-			}
+		case depth == 4:
+			total += t.count3(o2, m2)
 		default:
 			total += t.count(o2, m2, depth-1)
 		}
@@ -80,13 +78,39 @@ func (t *steps) count(me, op uint32, depth int) uint64 {
 	return total
 }
 
-// count2 is count at depth 2: the leaves below a move are the opponent's
-// candidates.
-func (t *steps) count2(me, op uint32) uint64 {
+// count3 is count at depth 3, with count2 written out.
+func (t *steps) count3(me, op uint32) uint64 {
 	top := t.top
 	var total uint64
 	for cand := movable(me, top); cand != 0; cand &= cand - 1 {
-		if _, o2 := t.step(me, op, cand); o2 != 0 {
+		m2, o2 := t.step(me, op, cand)
+		if o2 == 0 {
+			continue
+		}
+		leaves := ones(movable(m2, top)) // below a step that captures nothing
+		for c2 := movable(o2, top); c2 != 0; c2 &= c2 - 1 {
+			from := bits.TrailingZeros32(c2) & 31
+			if m2&t.face[from] == 0 {
+				total += leaves
+			} else if o3 := m2 &^ t.take[from]; o3 != 0 {
+				total += ones(movable(o3, top))
+			}
+		}
+	}
+	return total
+}
+
+// count2 is count at depth 2: the leaves below a move are the opponent's
+// candidates, the same below every move that captures nothing.
+func (t *steps) count2(me, op uint32) uint64 {
+	top := t.top
+	var total uint64
+	leaves := ones(movable(op, top))
+	for cand := movable(me, top); cand != 0; cand &= cand - 1 {
+		from := bits.TrailingZeros32(cand) & 31
+		if op&t.face[from] == 0 {
+			total += leaves
+		} else if o2 := op &^ t.take[from]; o2 != 0 {
 			total += ones(movable(o2, top))
 		}
 	}

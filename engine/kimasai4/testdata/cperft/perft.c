@@ -70,6 +70,9 @@ static uint64_t count(uint32_t me, uint32_t op, int depth) {
 	if (depth == 1)
 		return (uint64_t)__builtin_popcount(c);
 	uint64_t n = 0;
+	/* below a step that captures nothing, the leaves are the stones the
+	 * opponent could already step */
+	uint64_t leaves = (uint64_t)__builtin_popcount(movable(op));
 	for (; c; c &= c - 1) {
 		int h = __builtin_ctz(c);
 		uint32_t m = me, o = op;
@@ -77,15 +80,18 @@ static uint64_t count(uint32_t me, uint32_t op, int depth) {
 		if (o == 0)
 			continue;
 		if (depth == 2)
-			n += (uint64_t)__builtin_popcount(movable(o));
-		else if (depth == 3)
+			n += o == op ? leaves : (uint64_t)__builtin_popcount(movable(o));
+		else if (depth == 3) {
+			uint64_t l3 = (uint64_t)__builtin_popcount(movable(m));
 			for (uint32_t c2 = movable(o); c2; c2 &= c2 - 1) {
 				uint32_t m3 = o, o3 = m;
 				step(&m3, &o3, __builtin_ctz(c2));
-				if (o3)
+				if (o3 == m)
+					n += l3;
+				else if (o3)
 					n += (uint64_t)__builtin_popcount(movable(o3));
 			}
-		else
+		} else
 			n += count(o, m, depth - 1);
 	}
 	return n;
