@@ -142,3 +142,51 @@ func TestTrackAccessors(t *testing.T) {
 		}
 	}
 }
+
+// TestTryRecordIrreversibleIsRecord plays random sequences of reversible
+// and irreversible moves (and rejections) on two tracks, one recording
+// irreversible moves with TryRecordIrreversible (falling back to Record
+// when it declines), the other with Record alone: they must agree on
+// every count and every field, and the fast path must both take and
+// decline moves.
+func TestTryRecordIrreversibleIsRecord(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	taken, declined := 0, 0
+	for game := 0; game < 300; game++ {
+		var a, b Track
+		countAll := game%2 == 1
+		a.Start(0, countAll)
+		b.Start(0, countAll)
+		for ply := 0; ply < 60; ply++ {
+			h := rng.Uint64N(6)
+			if rng.IntN(5) == 0 {
+				a.Reject(Move(h))
+				b.Reject(Move(h))
+			}
+			if rng.IntN(3) != 0 {
+				if a.Record(h, false) != b.Record(h, false) {
+					t.Fatalf("game %d ply %d: reversible Record differs", game, ply)
+				}
+				continue
+			}
+			want := b.Record(h, true)
+			got := 1
+			if a.TryRecordIrreversible(h) {
+				taken++
+			} else {
+				declined++
+				got = a.Record(h, true)
+			}
+			if got != want {
+				t.Fatalf("game %d ply %d: count %d, Record %d", game, ply, got, want)
+			}
+			if a.Ply() != b.Ply() || a.Rejected() != b.Rejected() || a.FirstRepeatPly() != b.FirstRepeatPly() ||
+				a.HistoryLen() != b.HistoryLen() || a.history.Count(h) != b.history.Count(h) {
+				t.Fatalf("game %d ply %d: tracks differ: %+v and %+v", game, ply, a, b)
+			}
+		}
+	}
+	if taken == 0 || declined == 0 {
+		t.Fatalf("fast path taken %d times, declined %d times", taken, declined)
+	}
+}

@@ -81,6 +81,22 @@ func (t *Track) Record(h uint64, irreversible bool) int {
 	return n
 }
 
+// TryRecordIrreversible is Record(h, true) in the common case, small
+// enough to be inlined into a variant's Apply: when no repeat has been
+// found and the history holds no more than the last irreversible move's
+// position, it records the move and returns true (the position has
+// occurred once). Otherwise it changes nothing and returns false: call
+// Record.
+func (t *Track) TryRecordIrreversible(h uint64) bool {
+	if t.firstRepeat >= 0 || len(t.history.hashes) != 0 {
+		return false
+	}
+	t.ply++
+	t.rejected = 0
+	t.history.pending, t.history.hasPending = h, true
+	return true
+}
+
 // End ends the game.
 func (t *Track) End(r Result, why EndReason) { t.res, t.reason = r, why }
 

@@ -79,7 +79,8 @@ type Game struct {
 	full    uint32 // mask of the 2n bits of a player
 	start   uint32 // a player's stones at the start
 	zob     [2][32]uint64
-	zSide   uint64 // XORed in when North is to move
+	zSide   uint64       // XORed in when North is to move
+	moves   [32]stepMove // Game.step from each hole as masks, for Apply
 
 	// repeatAt is the occurrence of a position that draws the game: 2
 	// (repetition=first), 3 (third) or never (none).
@@ -116,6 +117,9 @@ func (g *Game) init() {
 		}
 	}
 	g.zSide = engine.SplitMix64(&seed)
+	for from := range g.size {
+		g.moves[from] = g.stepMove(from)
+	}
 }
 
 // Rules returns the typed option values.

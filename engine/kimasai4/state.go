@@ -99,36 +99,32 @@ func (s *State) Apply(m engine.Move) (engine.MoveInfo, error) {
 	}
 	g := s.g
 	me, op := s.toMove, s.toMove^1
-	from := uint32(m)
-	to := from + 1
-	if to == g.size {
-		to = 0
-	}
-	s.pos.Stones[me] ^= 1<<from | 1<<to
-	h := s.hash ^ g.zob[me][from] ^ g.zob[me][to] ^ g.zSide
+	st := &g.moves[m&31]
+	s.pos.Stones[me] ^= st.flip
+	h := s.hash ^ st.zMove[me]
 	var taken int32
 	opp := s.pos.Stones[op]
-	if to < g.n {
-		f := g.n - 1 - to
-		if opp&(1<<f) != 0 {
-			h ^= g.zob[op][f]
-			taken = 1
-			back := g.n + to // the opponent's back hole behind front f (2n-1-f)
-			if opp&(1<<back) != 0 {
-				h ^= g.zob[op][back]
-				taken = 2
-			}
-			opp &^= 1<<f | 1<<back
-			s.pos.Stones[op] = opp
-			s.lost[op] += taken
+	if opp&st.face != 0 {
+		h ^= st.zFace[op]
+		taken = 1
+		if opp&st.back != 0 {
+			h ^= st.zBack[op]
+			taken = 2
 		}
+		opp &^= st.face | st.back
+		s.pos.Stones[op] = opp
+		s.lost[op] += taken
 	}
 	s.toMove = op
 	s.hash = h
 	s.cand = g.candidates(opp)
 	// A capture is irreversible (stones only leave the board); so is every
 	// step, by the theorem in the package doc, unless trackAll is set.
-	seen := s.Track.Record(h, taken != 0 || !g.trackAll)
+	irreversible := taken != 0 || !g.trackAll
+	seen := 1
+	if !irreversible || !s.Track.TryRecordIrreversible(h) {
+		seen = s.Track.Record(h, irreversible)
+	}
 	if s.cand == 0 {
 		if opp == 0 {
 			s.Track.End(engine.Win(me), engine.AllCaptured)

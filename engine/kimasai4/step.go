@@ -54,3 +54,43 @@ func (g *Game) step(me, op, from uint32) (me2, op2 uint32, taken int32) {
 	}
 	return me2, op2, taken
 }
+
+// stepMove is Game.step from one hole as masks, with the changes it makes
+// to the hash, so that State.Apply needs no arithmetic on hole numbers.
+type stepMove struct {
+	flip  uint32    // the mover's bits the step flips (the hole and the next)
+	face  uint32    // the opponent's stone that makes the step a capture (0: none can)
+	back  uint32    // the opponent's stone a capture also takes if there (0: none)
+	zMove [2]uint64 // hash change of the step for each mover, side to move included
+	zFace [2]uint64 // hash change of taking face, for each opponent
+	zBack [2]uint64 // hash change of taking back, for each opponent
+}
+
+// stepMove tabulates Game.step from hole from.
+func (g *Game) stepMove(from uint32) stepMove {
+	var t stepMove
+	flipped, _, _ := g.step(1<<from, 0, from)
+	t.flip = flipped ^ 1<<from
+	_, left, _ := g.step(1<<from, g.full, from)
+	take := g.full &^ left
+	for m := take; m != 0; m &= m - 1 { // the one stone that makes the step a capture
+		x := m & -m
+		if _, _, n := g.step(1<<from, x, from); n > 0 {
+			t.face = x
+		}
+	}
+	t.back = take &^ t.face
+	for q := range 2 {
+		for b := t.flip; b != 0; b &= b - 1 {
+			t.zMove[q] ^= g.zob[q][bits.TrailingZeros32(b)]
+		}
+		t.zMove[q] ^= g.zSide
+		if t.face != 0 {
+			t.zFace[q] = g.zob[q][bits.TrailingZeros32(t.face)]
+		}
+		if t.back != 0 {
+			t.zBack[q] = g.zob[q][bits.TrailingZeros32(t.back)]
+		}
+	}
+	return t
+}
