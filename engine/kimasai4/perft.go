@@ -36,6 +36,16 @@ func (g *Game) steps() steps {
 				t.face[from] = x
 			}
 		}
+		if f := t.face[from]; f != 0 { // a front hole: bit 15 at most
+			for v := range uint32(256) {
+				if v&f != 0 {
+					t.captures[0][v] |= 1 << from
+				}
+				if v<<8&f != 0 {
+					t.captures[1][v] |= 1 << from
+				}
+			}
+		}
 	}
 	return t
 }
@@ -44,9 +54,19 @@ func (g *Game) steps() steps {
 // flips on the mover's bitboard (the hole and the next one), the
 // opponent's stone that makes it a capture (0 when it cannot capture) and
 // the opponent's stones the capture takes: Game.step as tables.
+// captures[0][b] and captures[1][b] are the holes a step from which
+// captures when b is the low and the high byte of the opponent's front
+// row.
 type steps struct {
 	flip, face, take [32]uint32
+	captures         [2][256]uint32
 	top              uint32 // the bit of hole 2n-1, which hole 0 follows
+}
+
+// capturing returns the holes a step from which captures, given the
+// opponent's bitboard op.
+func (t *steps) capturing(op uint32) uint32 {
+	return t.captures[0][op&0xff] | t.captures[1][op>>8&0xff]
 }
 
 // count is perft from a position given as the mover's and the opponent's
@@ -87,12 +107,11 @@ func (t *steps) count3(me, op uint32) uint64 {
 		if o2 == 0 {
 			continue
 		}
-		leaves := ones(movable(m2, top)) // below a step that captures nothing
-		for c2 := movable(o2, top); c2 != 0; c2 &= c2 - 1 {
-			from := bits.TrailingZeros32(c2) & 31
-			if m2&t.face[from] == 0 {
-				total += leaves
-			} else if o3 := m2 &^ t.take[from]; o3 != 0 {
+		c2 := movable(o2, top)
+		capt := c2 & t.capturing(m2)
+		total += ones(movable(m2, top)) * ones(c2&^capt)
+		for ; capt != 0; capt &= capt - 1 {
+			if o3 := m2 &^ t.take[bits.TrailingZeros32(capt)&31]; o3 != 0 {
 				total += ones(movable(o3, top))
 			}
 		}
@@ -101,16 +120,15 @@ func (t *steps) count3(me, op uint32) uint64 {
 }
 
 // count2 is count at depth 2: the leaves below a move are the opponent's
-// candidates, the same below every move that captures nothing.
+// candidates, the same below every move that captures nothing, so only
+// the captures are played.
 func (t *steps) count2(me, op uint32) uint64 {
 	top := t.top
-	var total uint64
-	leaves := ones(movable(op, top))
-	for cand := movable(me, top); cand != 0; cand &= cand - 1 {
-		from := bits.TrailingZeros32(cand) & 31
-		if op&t.face[from] == 0 {
-			total += leaves
-		} else if o2 := op &^ t.take[from]; o2 != 0 {
+	cand := movable(me, top)
+	capt := cand & t.capturing(op)
+	total := ones(movable(op, top)) * ones(cand&^capt)
+	for ; capt != 0; capt &= capt - 1 {
+		if o2 := op &^ t.take[bits.TrailingZeros32(capt)&31]; o2 != 0 {
 			total += ones(movable(o2, top))
 		}
 	}
