@@ -19,25 +19,26 @@ func (g *Game) Perft(s engine.State, depth int) uint64 {
 		return 0
 	}
 	t := g.steps()
-	return t.count(me, op, depth)
+	return t.count(t.twice(me), t.twice(op), depth)
 }
 
 // steps tabulates Game.step for every hole a stone can step from.
 func (g *Game) steps() steps {
-	t := steps{top: 1 << (g.size - 1)}
+	t := steps{size: g.size, full: uint64(g.full)}
 	for from := range g.size {
 		flipped, _, _ := g.step(1<<from, 0, from)
-		t.flip[from] = flipped ^ 1<<from
+		t.flip[from] = t.twice(flipped ^ 1<<from)
 		_, left, _ := g.step(1<<from, g.full, from)
-		t.take[from] = g.full &^ left
-		for m := t.take[from]; m != 0; m &= m - 1 { // the one stone that makes the step a capture
+		take := g.full &^ left
+		t.take[from] = t.twice(take)
+		for m := take; m != 0; m &= m - 1 { // the one stone that makes the step a capture
 			x := m & -m
 			if _, _, taken := g.step(1<<from, x, from); taken > 0 {
-				t.face[from] = x
+				t.face[from] = uint64(x)
 			}
 		}
 		if f := t.face[from]; f != 0 { // a front hole: bit 15 at most
-			for v := range uint32(256) {
+			for v := range uint64(256) {
 				if v&f != 0 {
 					t.captures[0][v] |= 1 << from
 				}
@@ -57,35 +58,47 @@ func (g *Game) steps() steps {
 // captures[0][b] and captures[1][b] are the holes a step from which
 // captures when b is the low and the high byte of the opponent's front
 // row.
+//
+// Perft keeps each bitboard twice over in a uint64 (bits 2n..4n-1 repeat
+// bits 0..2n-1, see twice), so that the stone in the hole after each hole
+// is one shift away (movable): flip and take are doubled likewise.
 type steps struct {
-	flip, face, take [32]uint32
-	captures         [2][256]uint32
-	top              uint32 // the bit of hole 2n-1, which hole 0 follows
+	flip, face, take [32]uint64
+	captures         [2][256]uint64
+	size             uint32 // 2n
+	full             uint64 // the mask of 2n bits
 }
+
+// twice returns the doubled bitboard of b.
+func (t *steps) twice(b uint32) uint64 { return uint64(b) | uint64(b)<<t.size }
+
+// movable is the function movable on a doubled bitboard: the stones of b
+// whose next hole is empty, as a plain bitboard.
+func (t *steps) movable(b uint64) uint64 { return b &^ (b >> 1) & t.full }
 
 // capturing returns the holes a step from which captures, given the
 // opponent's bitboard op.
-func (t *steps) capturing(op uint32) uint32 {
+func (t *steps) capturing(op uint64) uint64 {
 	return t.captures[0][op&0xff] | t.captures[1][op>>8&0xff]
 }
 
 // count is perft from a position given as the mover's and the opponent's
-// bitboards (the rules are symmetric in player-relative numbering), both
-// non-empty, for depth >= 1. A step never takes the mover's own stones,
-// so after it only the opponent can be left with none (the game is over).
-// The last three plies are counted without a call (count3), so that the
-// hot loops keep their values in registers.
-func (t *steps) count(me, op uint32, depth int) uint64 {
+// doubled bitboards (the rules are symmetric in player-relative
+// numbering), both non-empty, for depth >= 1. A step never takes the
+// mover's own stones, so after it only the opponent can be left with
+// none (the game is over). The last three plies are counted without a
+// call (count3), so that the hot loops keep their values in registers.
+func (t *steps) count(me, op uint64, depth int) uint64 {
 	switch depth {
 	case 1:
-		return ones(movable(me, t.top))
+		return ones(t.movable(me))
 	case 2:
 		return t.count2(me, op)
 	case 3:
 		return t.count3(me, op)
 	}
 	var total uint64
-	for cand := movable(me, t.top); cand != 0; cand &= cand - 1 {
+	for cand := t.movable(me); cand != 0; cand &= cand - 1 {
 		m2, o2 := t.step(me, op, cand)
 		switch {
 		case o2 == 0:
@@ -99,20 +112,19 @@ func (t *steps) count(me, op uint32, depth int) uint64 {
 }
 
 // count3 is count at depth 3, with count2 written out.
-func (t *steps) count3(me, op uint32) uint64 {
-	top := t.top
+func (t *steps) count3(me, op uint64) uint64 {
 	var total uint64
-	for cand := movable(me, top); cand != 0; cand &= cand - 1 {
+	for cand := t.movable(me); cand != 0; cand &= cand - 1 {
 		m2, o2 := t.step(me, op, cand)
 		if o2 == 0 {
 			continue
 		}
-		c2 := movable(o2, top)
+		c2 := t.movable(o2)
 		capt := c2 & t.capturing(m2)
-		total += ones(movable(m2, top)) * ones(c2&^capt)
+		total += ones(t.movable(m2)) * ones(c2&^capt)
 		for ; capt != 0; capt &= capt - 1 {
-			if o3 := m2 &^ t.take[bits.TrailingZeros32(capt)&31]; o3 != 0 {
-				total += ones(movable(o3, top))
+			if o3 := m2 &^ t.take[bits.TrailingZeros64(capt)&31]; o3 != 0 {
+				total += ones(t.movable(o3))
 			}
 		}
 	}
@@ -122,22 +134,21 @@ func (t *steps) count3(me, op uint32) uint64 {
 // count2 is count at depth 2: the leaves below a move are the opponent's
 // candidates, the same below every move that captures nothing, so only
 // the captures are played.
-func (t *steps) count2(me, op uint32) uint64 {
-	top := t.top
-	cand := movable(me, top)
+func (t *steps) count2(me, op uint64) uint64 {
+	cand := t.movable(me)
 	capt := cand & t.capturing(op)
-	total := ones(movable(op, top)) * ones(cand&^capt)
+	total := ones(t.movable(op)) * ones(cand&^capt)
 	for ; capt != 0; capt &= capt - 1 {
-		if o2 := op &^ t.take[bits.TrailingZeros32(capt)&31]; o2 != 0 {
-			total += ones(movable(o2, top))
+		if o2 := op &^ t.take[bits.TrailingZeros64(capt)&31]; o2 != 0 {
+			total += ones(t.movable(o2))
 		}
 	}
 	return total
 }
 
 // step plays the step of the lowest candidate in cand.
-func (t *steps) step(me, op, cand uint32) (me2, op2 uint32) {
-	from := bits.TrailingZeros32(cand) & 31
+func (t *steps) step(me, op, cand uint64) (me2, op2 uint64) {
+	from := bits.TrailingZeros64(cand) & 31
 	me2, op2 = me^t.flip[from], op
 	if op&t.face[from] != 0 {
 		op2 &^= t.take[from]
@@ -146,4 +157,4 @@ func (t *steps) step(me, op, cand uint32) (me2, op2 uint32) {
 }
 
 // ones counts the bits of x.
-func ones(x uint32) uint64 { return uint64(bits.OnesCount32(x)) }
+func ones(x uint64) uint64 { return uint64(bits.OnesCount64(x)) }
