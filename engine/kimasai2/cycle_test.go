@@ -122,7 +122,7 @@ func TestDetectorsAgree(t *testing.T) {
 func sameAfter(g *Game, x, y pos, m int) bool {
 	p, o := x.toMove, x.toMove^1
 	phase2 := x.phase2()
-	intro := !phase2 && x.reserve[p] > 0 && !(x.opening && !g.OpeningIntro)
+	intro := !phase2 && x.reserve[p] > 0 && !(x.opening && !g.rules.OpeningIntro)
 	w, ow, lin := x.w[p], x.w[o], x.lin
 	if intro {
 		w[m>>3] += 1 << (uint(m&7) * 8)

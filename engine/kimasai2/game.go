@@ -64,7 +64,7 @@ type Rules struct {
 // Game is a kimasai-two-rows rule set. It implements engine.Game and is
 // immutable once made.
 type Game struct {
-	Rules
+	rules   Rules
 	ruleset string
 	values  map[string]string
 
@@ -95,7 +95,7 @@ type Game struct {
 
 // New makes a Game from option values checked by engine.ParseValues.
 func New(v engine.Values) (*Game, error) {
-	g := &Game{Rules: Rules{
+	g := &Game{rules: Rules{
 		Common:         v.Common(),
 		Holes:          v.Int("holes"),
 		Reserve:        v.Int("reserve"),
@@ -106,9 +106,9 @@ func New(v engine.Values) (*Game, error) {
 		WinCapture:     v["win_check"] == "capture",
 		PhaseImmediate: v["phase_change"] == "immediate",
 	}}
-	g.general = g.SkipOrigin || g.WinCapture
-	if g.Holes < 4 || g.Holes > MaxHoles || g.Reserve < 0 || g.Reserve > 64 {
-		return nil, fmt.Errorf("%s: holes %d or reserve %d out of range", Name, g.Holes, g.Reserve)
+	g.general = g.rules.SkipOrigin || g.rules.WinCapture
+	if g.rules.Holes < 4 || g.rules.Holes > MaxHoles || g.rules.Reserve < 0 || g.rules.Reserve > 64 {
+		return nil, fmt.Errorf("%s: holes %d or reserve %d out of range", Name, g.rules.Holes, g.rules.Reserve)
 	}
 	table := Options()
 	g.ruleset = engine.Canonical(Name, table, v)
@@ -136,11 +136,11 @@ func MustNew(ruleset string) *Game {
 }
 
 func (g *Game) init() {
-	n := 2 * g.Holes
+	n := 2 * g.rules.Holes
 	g.n = n
 	for h := 0; h < n; h++ {
 		g.ones[h>>3] |= 1 << (uint(h&7) * 8)
-		if h < g.Holes {
+		if h < g.rules.Holes {
 			g.inner[h>>3] |= 0xFF << (uint(h&7) * 8)
 		}
 	}
@@ -183,6 +183,9 @@ func (g *Game) init() {
 	}
 }
 
+// Rules returns the rule options, typed.
+func (g *Game) Rules() Rules { return g.rules }
+
 // Variant returns "kimasai-two-rows".
 func (g *Game) Variant() string { return Name }
 
@@ -193,11 +196,11 @@ func (g *Game) Ruleset() string { return g.ruleset }
 func (g *Game) Options() map[string]string { return maps.Clone(g.values) }
 
 // MaxPlies returns the max_plies option.
-func (g *Game) MaxPlies() int { return g.Common.MaxPlies }
+func (g *Game) MaxPlies() int { return g.rules.Common.MaxPlies }
 
 // NumMoves returns 2*holes: moves are a player's hole numbers.
 func (g *Game) NumMoves() int { return g.n }
 
 // TotalMaterial returns the cows in play at the start: one per inner hole
 // plus both reserves (64 with the defaults).
-func (g *Game) TotalMaterial() int { return 2*g.Holes + 2*g.Reserve }
+func (g *Game) TotalMaterial() int { return 2*g.rules.Holes + 2*g.rules.Reserve }

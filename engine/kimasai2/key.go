@@ -18,7 +18,7 @@ var _ engine.Encoder = (*Game)(nil)
 
 // KeyBits returns the key length of s's positions: the cows in play plus
 // 4*holes + 3.
-func (g *Game) KeyBits(s engine.State) int { return s.(*State).total + 4*g.Holes + 3 }
+func (g *Game) KeyBits(s engine.State) int { return s.(*State).total + 4*g.rules.Holes + 3 }
 
 // AppendKey appends the key of s's position.
 func (g *Game) AppendKey(buf []byte, s engine.State) []byte {
@@ -59,7 +59,7 @@ func (g *Game) StateFromKey(key []byte) (engine.State, error) {
 		return nil, fmt.Errorf("%s: %w", Name, err)
 	}
 	total += p.Reserve[0] + p.Reserve[1]
-	if want := engine.KeyBytes(total + 4*g.Holes + 3); len(key) != want {
+	if want := engine.KeyBytes(total + 4*g.rules.Holes + 3); len(key) != want {
 		return nil, fmt.Errorf("%s: %w: %d bytes, a key of %d cows has %d", Name, engine.ErrBadKey, len(key), total, want)
 	}
 	s, err := NewStateAt(g, p, toMove)

@@ -25,7 +25,7 @@ func (g *Game) sow2Short(start rows2, p, h int, raids bool) (after rows2, laps, 
 		raidMask = ^raidMask
 	}
 	max := int64(shortLaps)
-	if l := g.LapLimit; l > 0 && l < max {
+	if l := g.rules.LapLimit; l > 0 && l < max {
 		max = l
 	}
 	s := h & 31
@@ -70,8 +70,8 @@ func (g *Game) sow2Short(start rows2, p, h int, raids bool) (after rows2, laps, 
 		// on last (it would go either way at random): k counts only when
 		// last is an inner hole (last < Holes) and the move raids.
 		{
-			f := g.Holes - 1 - last
-			if k := o0 >> (uint(f&7) * 8) & 0xFF & uint64(int64(last-g.Holes)>>63) & raidMask; k != 0 {
+			f := g.rules.Holes - 1 - last
+			if k := o0 >> (uint(f&7) * 8) & 0xFF & uint64(int64(last-g.rules.Holes)>>63) & raidMask; k != 0 {
 				o0 -= k << (uint(f&7) * 8)
 				lin -= k * g.rk[(p^1)&1][f&31]
 				capt += 1<<32 | k
@@ -79,7 +79,7 @@ func (g *Game) sow2Short(start rows2, p, h int, raids bool) (after rows2, laps, 
 				// last; here: in last itself (the sowing starts after the
 				// hole before it).
 				c, s = k, last
-				if !g.CaptureNext {
+				if !g.rules.CaptureNext {
 					s = last - 1
 					if s < 0 {
 						s += n
@@ -105,9 +105,9 @@ func (g *Game) sow2Short(start rows2, p, h int, raids bool) (after rows2, laps, 
 // sow2 sows move h of player p on a board of up to 8 holes a row (see
 // sow4).
 func (g *Game) sow2(start rows2, p, h int, raids bool, limit int64) (after rows2, info engine.MoveInfo) {
-	n, H := g.n, g.Holes
+	n, H := g.n, g.rules.Holes
 	rk, rko, sumR, lapR := &g.rk[p&1], &g.rk[(p^1)&1], g.sumR[p&1], &g.lapR[p&1]
-	capNext := g.CaptureNext
+	capNext := g.rules.CaptureNext
 	ones0, ones1 := g.ones[0], g.ones[1]
 	w0, w1, o0, lin := start.w0, start.w1, start.o0, start.lin
 	raidMask := uint64(0) // all ones when the move raids
@@ -251,11 +251,11 @@ func (g *Game) sow2(start rows2, p, h int, raids bool, limit int64) (after rows2
 // returned rows are meaningless.
 // sow4 handles any board (up to 32 holes a player) and every option.
 func (g *Game) sow4(start rows4, p, h int, raids bool, limit int64) (after rows4, info engine.MoveInfo) {
-	n, H := g.n, g.Holes
+	n, H := g.n, g.rules.Holes
 	rk, rko, sumR, lapR := &g.rk[p&1], &g.rk[(p^1)&1], g.sumR[p&1], &g.lapR[p&1]
-	capNext := g.CaptureNext
+	capNext := g.rules.CaptureNext
 	ones := g.ones
-	skip, winCapture := g.SkipOrigin, g.WinCapture
+	skip, winCapture := g.rules.SkipOrigin, g.rules.WinCapture
 	w, ow, lin := start.w, start.ow, start.lin
 	var laps, sown int64
 	s := h & 31
@@ -485,7 +485,7 @@ func (g *Game) sow2Holes8(start rows2, p, h int, raids bool, limit int64) (after
 				// last; here: in last itself (the sowing starts after the
 				// hole before it).
 				c, s = k, last
-				if !g.CaptureNext {
+				if !g.rules.CaptureNext {
 					s = (last - 1) & 15
 				}
 				raided = true
@@ -550,7 +550,7 @@ func (g *Game) sow2Short8(start rows2, p, h int, raids bool) (after rows2, laps,
 		raidMask = ^raidMask
 	}
 	max := int64(shortLaps)
-	if l := g.LapLimit; l > 0 && l < max {
+	if l := g.rules.LapLimit; l > 0 && l < max {
 		max = l
 	}
 	s := h & 31
@@ -601,7 +601,7 @@ func (g *Game) sow2Short8(start rows2, p, h int, raids bool) (after rows2, laps,
 				// last; here: in last itself (the sowing starts after the
 				// hole before it).
 				c, s = k, last
-				if !g.CaptureNext {
+				if !g.rules.CaptureNext {
 					s = (last - 1) & 15
 				}
 				continue
@@ -709,8 +709,8 @@ func (g *Game) sow2Run(start rows2, p, h int, raids bool, at runCount) (after ro
 		// on last (it would go either way at random): k counts only when
 		// last is an inner hole (last < Holes) and the move raids.
 		{
-			f := g.Holes - 1 - last
-			if k := rare.o0 >> (uint(f&7) * 8) & 0xFF & uint64(int64(last-g.Holes)>>63) & rare.raidMask; k != 0 {
+			f := g.rules.Holes - 1 - last
+			if k := rare.o0 >> (uint(f&7) * 8) & 0xFF & uint64(int64(last-g.rules.Holes)>>63) & rare.raidMask; k != 0 {
 				rare.o0 -= k << (uint(f&7) * 8)
 				lin -= k * g.rk[(p^1)&1][f&31]
 				rare.capt += 1<<32 | k
@@ -718,7 +718,7 @@ func (g *Game) sow2Run(start rows2, p, h int, raids bool, at runCount) (after ro
 				// last; here: in last itself (the sowing starts after the
 				// hole before it).
 				c, s = k, last
-				if !g.CaptureNext {
+				if !g.rules.CaptureNext {
 					s = last - 1
 					if s < 0 {
 						s += n
@@ -806,7 +806,7 @@ func (g *Game) sow2Run8(start rows2, p, h int, raids bool, at runCount) (after r
 				// last; here: in last itself (the sowing starts after the
 				// hole before it).
 				c, s = k, last
-				if !g.CaptureNext {
+				if !g.rules.CaptureNext {
 					s = (last - 1) & 15
 				}
 				rare.raided, rare.deadline = runRaided, laps+nvGap
@@ -845,7 +845,7 @@ func (g *Game) sow4Run(start rows4, p, h int, raids bool, at runCount) (after ro
 	n := g.n
 	rk, lapR := &g.rk[p&1], &g.lapR[p&1]
 	ones := g.ones
-	skip, winCapture := g.SkipOrigin, g.WinCapture
+	skip, winCapture := g.rules.SkipOrigin, g.rules.WinCapture
 	w, ow, lin := start.w, start.ow, start.lin
 	laps := at.laps
 	// What the laps use seldom stays in memory (a struct of more than four
@@ -889,16 +889,16 @@ func (g *Game) sow4Run(start rows4, p, h int, raids bool, at runCount) (after ro
 		if cn == 1 { // the hole was empty before the last cow: the move ends
 			return rows4{w, ow, lin}, last, runCount{laps, rare.sown, rare.capt, rare.deadline}, runEnd | rare.raided
 		}
-		if winCapture && raids && last < g.Holes {
+		if winCapture && raids && last < g.rules.Holes {
 			if k := g.winRaid(&w, &ow, &lin, p, last); k != 0 {
 				rare.capt += 1<<32 | k
 				return rows4{w, ow, lin}, last, runCount{laps, rare.sown, rare.capt, rare.deadline}, runEnd | rare.raided
 			}
 		}
-		if raids && last < g.Holes {
+		if raids && last < g.rules.Holes {
 			// A raid: the cows of the facing inner hole f of the opponent
 			// are sown at once from the capturing hole last.
-			f := g.Holes - 1 - last
+			f := g.rules.Holes - 1 - last
 			if k := count(&ow, f); k != 0 {
 				ow[f>>3&3] -= k << (uint(f&7) * 8)
 				lin -= k * g.rk[(p^1)&1][f&31]
@@ -907,7 +907,7 @@ func (g *Game) sow4Run(start rows4, p, h int, raids bool, at runCount) (after ro
 				// last; here: in last itself (the sowing starts after the
 				// hole before it).
 				c, s = k, last
-				if !g.CaptureNext {
+				if !g.rules.CaptureNext {
 					s = last - 1
 					if s < 0 {
 						s += n

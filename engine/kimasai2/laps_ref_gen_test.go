@@ -8,9 +8,9 @@ import (
 
 // sow2Brent is sow4Brent for the two-word rows of sow2.
 func (g *Game) sow2Brent(start rows2, p, h int, raids bool, limit int64) (after rows2, info engine.MoveInfo) {
-	n, H := g.n, g.Holes
+	n, H := g.n, g.rules.Holes
 	rk, rko, sumR, lapR := &g.rk[p&1], &g.rk[(p^1)&1], g.sumR[p&1], &g.lapR[p&1]
-	capNext := g.CaptureNext
+	capNext := g.rules.CaptureNext
 	ones0, ones1 := g.ones[0], g.ones[1]
 	w0, w1, o0, lin := start.w0, start.w1, start.o0, start.lin
 	raidMask := uint64(0) // all ones when the move raids
@@ -124,11 +124,11 @@ func (g *Game) sow2Brent(start rows2, p, h int, raids bool, limit int64) (after 
 // limit laps is reported never-ending with info.Laps == limit, so tests can
 // skip it.
 func (g *Game) sow4Brent(start rows4, p, h int, raids bool, limit int64) (after rows4, info engine.MoveInfo) {
-	n, H := g.n, g.Holes
+	n, H := g.n, g.rules.Holes
 	rk, rko, sumR, lapR := &g.rk[p&1], &g.rk[(p^1)&1], g.sumR[p&1], &g.lapR[p&1]
-	capNext := g.CaptureNext
+	capNext := g.rules.CaptureNext
 	ones := g.ones
-	skip, winCapture := g.SkipOrigin, g.WinCapture
+	skip, winCapture := g.rules.SkipOrigin, g.rules.WinCapture
 	w, ow, lin := start.w, start.ow, start.lin
 	var laps, sown int64
 	s := h & 31

@@ -14,8 +14,8 @@ func TestParse(t *testing.T) {
 	}
 	kg := g.(*Game)
 	want := Rules{Common: engine.Common{First: engine.South, MaxPlies: 1000}, Holes: 8, Reserve: 24}
-	if kg.Rules != want {
-		t.Errorf("defaults %+v, want %+v", kg.Rules, want)
+	if kg.Rules() != want {
+		t.Errorf("defaults %+v, want %+v", kg.Rules(), want)
 	}
 	if g.Ruleset() != Name || g.NumMoves() != 16 || g.TotalMaterial() != 64 || g.MaxPlies() != 1000 || g.Variant() != Name {
 		t.Errorf("ruleset %q moves %d total %d", g.Ruleset(), g.NumMoves(), g.TotalMaterial())
@@ -53,8 +53,8 @@ func TestParse(t *testing.T) {
 	kg = MustNew(Name + ":holes=5,reserve=3,capture_sow=next,end_check=phase2,opening_intro=on,lap_limit=9,infinite=draw,first=north,skip_origin=on,win_check=capture,phase_change=immediate")
 	want = Rules{Common: engine.Common{First: engine.North, MaxPlies: 1000, InfiniteDraw: true, LapLimit: 9},
 		Holes: 5, Reserve: 3, CaptureNext: true, EndPhase2: true, OpeningIntro: true, SkipOrigin: true, WinCapture: true, PhaseImmediate: true}
-	if kg.Rules != want || kg.TotalMaterial() != 16 || kg.NumMoves() != 10 {
-		t.Errorf("typed rules %+v, want %+v", kg.Rules, want)
+	if kg.Rules() != want || kg.TotalMaterial() != 16 || kg.NumMoves() != 10 {
+		t.Errorf("typed rules %+v, want %+v", kg.Rules(), want)
 	}
 
 	for _, c := range []struct{ in, mention string }{

@@ -30,7 +30,7 @@ func (g *Game) perft(x pos, depth int) uint64 {
 		y := x
 		r := g.play(&y, bits.TrailingZeros64(m))
 		if r.never() {
-			if g.InfiniteDraw && depth == 1 {
+			if g.rules.InfiniteDraw && depth == 1 {
 				n++
 			}
 			continue
@@ -39,7 +39,7 @@ func (g *Game) perft(x pos, depth int) uint64 {
 			n++
 			continue
 		}
-		if (r.phase2() || !g.EndPhase2) && (g.innerEmpty(&y, y.toMove) || g.innerEmpty(&y, y.toMove^1)) {
+		if (r.phase2() || !g.rules.EndPhase2) && (g.innerEmpty(&y, y.toMove) || g.innerEmpty(&y, y.toMove^1)) {
 			continue
 		}
 		n += g.perft(y, depth-1)

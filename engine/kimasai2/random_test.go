@@ -58,8 +58,8 @@ func TestSow2Sow4(t *testing.T) {
 			if !ok {
 				continue
 			}
-			a, ai := g.sow2(rows2{x.w[p][0], x.w[p][1], x.w[o][0], 0}, p, m, raids, g.LapLimit)
-			b, bi := g.sow4(rows4{x.w[p], x.w[o], 0}, p, m, raids, g.LapLimit)
+			a, ai := g.sow2(rows2{x.w[p][0], x.w[p][1], x.w[o][0], 0}, p, m, raids, g.rules.LapLimit)
+			b, bi := g.sow4(rows4{x.w[p], x.w[o], 0}, p, m, raids, g.rules.LapLimit)
 			if ai != bi || (!ai.NeverEnding && (a.w0 != b.w[0] || a.w1 != b.w[1] || a.o0 != b.ow[0] || a.lin != b.lin)) {
 				t.Fatalf("%s: %+v move %d raids %v: sow2 %x %+v, sow4 %x %+v", rs, x, m, raids, a, ai, b, bi)
 			}
@@ -171,7 +171,7 @@ func randomSowing(rng *rand.Rand, g *Game, p, most int) (x pos, m int, raids, ok
 		if rng.IntN(3) > 0 {
 			x.w[p][h>>3] |= uint64(rng.IntN(most)) << (uint(h&7) * 8)
 		}
-		if h < g.Holes && rng.IntN(2) > 0 {
+		if h < g.rules.Holes && rng.IntN(2) > 0 {
 			x.w[o][h>>3] |= uint64(rng.IntN(4)) << (uint(h&7) * 8)
 		}
 	}
@@ -205,19 +205,19 @@ func TestSow2Short(t *testing.T) {
 			lin := rng.Uint64()
 			start := rows2{x.w[p][0], x.w[p][1], x.w[o][0], lin}
 			a, laps, sown, capt := g.sow2Short(start, p, m, raids)
-			b, bi := g.sow2(start, p, m, raids, g.LapLimit)
+			b, bi := g.sow2(start, p, m, raids, g.rules.LapLimit)
 			if g.n == 16 {
 				if a8, laps8, sown8, capt8 := g.sow2Short8(start, p, m, raids); a8 != a || laps8 != laps || sown8 != sown || capt8 != capt {
 					t.Fatalf("%s: %+v move %d raids %v: sow2Short8 and sow2Short differ", rs, x, m, raids)
 				}
-				if b8, bi8 := g.sow2Holes8(start, p, m, raids, g.LapLimit); bi8 != bi || (!bi.NeverEnding && b8 != b) {
+				if b8, bi8 := g.sow2Holes8(start, p, m, raids, g.rules.LapLimit); bi8 != bi || (!bi.NeverEnding && b8 != b) {
 					t.Fatalf("%s: %+v move %d raids %v: sow2Holes8 %x %+v, sow2 %x %+v", rs, x, m, raids, b8, bi8, b, bi)
 				}
 			}
 			if laps == 0 {
 				limit := int64(shortLaps)
-				if g.LapLimit > 0 && g.LapLimit < limit {
-					limit = g.LapLimit
+				if g.rules.LapLimit > 0 && g.rules.LapLimit < limit {
+					limit = g.rules.LapLimit
 				}
 				if !bi.NeverEnding && bi.Laps <= limit {
 					t.Fatalf("%s: %+v move %d raids %v: sow2Short handed back a move sow2 ends in %d laps", rs, x, m, raids, bi.Laps)
@@ -229,7 +229,7 @@ func TestSow2Short(t *testing.T) {
 			if bi != got || a != b {
 				t.Fatalf("%s: %+v move %d raids %v: sow2Short %x %+v, sow2 %x %+v", rs, x, m, raids, a, got, b, bi)
 			}
-			if g.LapLimit > 0 && laps == g.LapLimit {
+			if g.rules.LapLimit > 0 && laps == g.rules.LapLimit {
 				limited++
 			}
 			finished++

@@ -174,7 +174,7 @@ func refFrom(s *State) refPos {
 // refCheck compares every candidate move of s with the reference.
 func refCheck(t *testing.T, s *State, tooLong *int) {
 	t.Helper()
-	r := s.g.Rules
+	r := s.g.Rules()
 	x := refFrom(s)
 	for _, m := range s.Candidates(nil) {
 		if x.cows[x.toMove][m] == 0 {

@@ -106,7 +106,7 @@ func TestPhaseSwitch(t *testing.T) {
 				t.Fatalf("%s ply %d: %v", c.rs, s.Ply(), err)
 			}
 			intro := 1
-			if s.Ply() == 1 && before.Opening && !s.g.OpeningIntro {
+			if s.Ply() == 1 && before.Opening && !s.g.rules.OpeningIntro {
 				intro = 0
 			}
 			if got := s.Position().Reserve[mover]; got != before.Reserve[mover]-intro {

@@ -20,7 +20,7 @@ import (
 //	south to move
 func (s *State) String() string {
 	g := s.g
-	H := g.Holes
+	H := g.rules.Holes
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s ply %d, phase %d", g.ruleset, s.Track.Ply(), s.Phase())
 	if s.x.opening {

@@ -85,10 +85,10 @@ func (g *Game) play(x *pos, m int) moveResult {
 	p := x.toMove & 1
 	var flags uint8
 	phase2 := x.phase2()
-	intro := !phase2 && x.reserve[p] > 0 && !(x.opening && !g.OpeningIntro)
+	intro := !phase2 && x.reserve[p] > 0 && !(x.opening && !g.rules.OpeningIntro)
 	// raids: the move is played by the phase-2 rules (phase_change=immediate:
 	// also the move that brings in the last reserve cow).
-	raids := phase2 || (g.PhaseImmediate && intro && x.reserve[p] == 1 && x.reserve[p^1] == 0)
+	raids := phase2 || (g.rules.PhaseImmediate && intro && x.reserve[p] == 1 && x.reserve[p^1] == 0)
 	if raids {
 		flags = resPhase2
 	}
@@ -125,9 +125,9 @@ func (g *Game) play(x *pos, m int) moveResult {
 		if laps == 0 { // a long move: again from the start, with cycle finding
 			var info engine.MoveInfo
 			if g.n == 16 {
-				a, info = g.sow2Holes8(start, int(p), m, raids, g.LapLimit)
+				a, info = g.sow2Holes8(start, int(p), m, raids, g.rules.LapLimit)
 			} else {
-				a, info = g.sow2(start, int(p), m, raids, g.LapLimit)
+				a, info = g.sow2(start, int(p), m, raids, g.rules.LapLimit)
 			}
 			if r = packInfo(info, flags); r.never() {
 				return r
@@ -161,7 +161,7 @@ func (g *Game) play4(x *pos, m int, intro, raids bool, lin uint64) (info engine.
 	if intro {
 		start.w[m>>3&3] += 1 << (uint(m&7) * 8)
 	}
-	a, info := g.sow4(start, int(p), m, raids, g.LapLimit)
+	a, info := g.sow4(start, int(p), m, raids, g.rules.LapLimit)
 	if info.NeverEnding {
 		return info, lin
 	}
@@ -214,7 +214,7 @@ type rows4 struct {
 // itself (not sown) and winRaid returns their number k: the move ends and
 // wins. Otherwise nothing changes and it returns 0.
 func (g *Game) winRaid(w, ow *[4]uint64, lin *uint64, p, last int) (k uint64) {
-	f := g.Holes - 1 - last
+	f := g.rules.Holes - 1 - last
 	k = count(ow, f)
 	if k == 0 {
 		return 0

@@ -39,13 +39,13 @@ type Position struct {
 func (g *Game) NewState() engine.State {
 	var p Position
 	for pl := 0; pl < 2; pl++ {
-		for h := 0; h < g.Holes; h++ {
+		for h := 0; h < g.rules.Holes; h++ {
 			p.Cows[pl][h] = 1
 		}
-		p.Reserve[pl] = g.Reserve
+		p.Reserve[pl] = g.rules.Reserve
 	}
 	p.Opening = true
-	s, err := NewStateAt(g, p, g.First)
+	s, err := NewStateAt(g, p, g.rules.First)
 	if err != nil {
 		panic(err)
 	}
@@ -153,7 +153,7 @@ func (s *State) Legal(buf []engine.Move) []engine.Move {
 	}
 	for m := s.cand &^ s.Track.Rejected(); m != 0; m &= m - 1 {
 		mv := bits.TrailingZeros64(m)
-		if !s.g.InfiniteDraw {
+		if !s.g.rules.InfiniteDraw {
 			y := s.x
 			if s.g.play(&y, mv).never() {
 				continue
@@ -177,7 +177,7 @@ func (s *State) Apply(m engine.Move) (engine.MoveInfo, error) {
 	r := g.play(&s.x, int(m))
 	info, phase2, irrev := r.info(), r.phase2(), r.irrev()
 	if info.NeverEnding {
-		if !g.InfiniteDraw {
+		if !g.rules.InfiniteDraw {
 			s.Reject(m)
 			if s.cand&^s.Track.Rejected() == 0 {
 				s.End(engine.Win(mover.Other()), engine.NoMoves)
@@ -199,13 +199,13 @@ func (s *State) Apply(m engine.Move) (engine.MoveInfo, error) {
 	opp := mover.Other()
 	s.cand = nonEmpty(&s.x.w[opp])
 	switch {
-	case (phase2 || !g.EndPhase2) && g.innerEmpty(&s.x, opp):
+	case (phase2 || !g.rules.EndPhase2) && g.innerEmpty(&s.x, opp):
 		s.End(engine.Win(mover), engine.InnerRowEmpty)
-	case (phase2 || !g.EndPhase2) && g.innerEmpty(&s.x, mover):
+	case (phase2 || !g.rules.EndPhase2) && g.innerEmpty(&s.x, mover):
 		s.End(engine.Win(opp), engine.InnerRowEmpty)
 	case s.cand == 0:
 		s.End(engine.Win(mover), engine.NoMoves)
-	case s.Track.Ply() >= g.Common.MaxPlies:
+	case s.Track.Ply() >= g.rules.Common.MaxPlies:
 		s.End(engine.Unfinished, engine.MaxPlies)
 	}
 	if s.Track.Over() {

@@ -70,7 +70,7 @@ func (k kernel) rare(v string) string {
 // RunName is the run kernel a stacks kernel drives.
 func (k kernel) RunName() string { return strings.Replace(k.Name, "Long", "Run", 1) }
 
-// H, Rko and CapNext name g.Holes, the opponent's hash keys and
+// H, Rko and CapNext name g.rules.Holes, the opponent's hash keys and
 // capture_sow=next in the loop: local variables, except in the short and
 // run loops, which keep the registers for their laps and read them from g
 // on the rarer raids.
@@ -79,7 +79,7 @@ func (k kernel) H() string {
 		return "8"
 	}
 	if k.Packed() {
-		return "g.Holes"
+		return "g.rules.Holes"
 	}
 	return "H"
 }
@@ -91,7 +91,7 @@ func (k kernel) Rko() string {
 }
 func (k kernel) CapNext() string {
 	if k.Packed() || k.Holes8 {
-		return "g.CaptureNext"
+		return "g.rules.CaptureNext"
 	}
 	return "capNext"
 }
@@ -226,13 +226,13 @@ func (g *Game) {{.Name}}(start {{.Rows}}, p, h int, raids bool{{if .Run}}, at ru
 	n := g.n
 	rk, sumR, lapR := &g.rk[p&1], g.sumR[p&1], &g.lapR[p&1]
 {{- else}}
-	n, H := g.n, g.Holes
+	n, H := g.n, g.rules.Holes
 	rk, rko, sumR, lapR := &g.rk[p&1], &g.rk[(p^1)&1], g.sumR[p&1], &g.lapR[p&1]
-	capNext := g.CaptureNext
+	capNext := g.rules.CaptureNext
 {{- end}}
 {{- if .W4}}
 	ones := g.ones
-	skip, winCapture := g.SkipOrigin, g.WinCapture
+	skip, winCapture := g.rules.SkipOrigin, g.rules.WinCapture
 	w, ow, lin := start.w, start.ow, start.lin
 {{- else}}
 	{{- if not .Holes8}}
@@ -250,7 +250,7 @@ func (g *Game) {{.Name}}(start {{.Rows}}, p, h int, raids bool{{if .Run}}, at ru
 {{- end}}
 {{- if .Short}}
 	max := int64(shortLaps)
-	if l := g.LapLimit; l > 0 && l < max {
+	if l := g.rules.LapLimit; l > 0 && l < max {
 		max = l
 	}
 	s := h & 31
