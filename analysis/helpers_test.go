@@ -5,8 +5,28 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/baolab/baolab/analysis/internal/synth"
+	"github.com/baolab/baolab/dataset"
 )
+
+// eachRecord reads the Parquet file at path with arrow-go directly (not
+// through dataset.Reader, so that the tests that use it check the analysis
+// against an independent reading) and calls f with each record batch.
+func eachRecord(t testing.TB, path string, f func(rec arrow.RecordBatch)) {
+	t.Helper()
+	tab, err := dataset.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tab.Release()
+	rr := array.NewTableReader(tab, -1)
+	defer rr.Release()
+	for rr.Next() {
+		f(rr.RecordBatch())
+	}
+}
 
 func mustJSON(t testing.TB, v any) string {
 	t.Helper()

@@ -6,9 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-
-	"github.com/baolab/baolab/dataset"
 
 	"github.com/baolab/baolab/sim"
 )
@@ -62,13 +61,7 @@ func TestLadderDataset(t *testing.T) {
 	// Distinct games against the move sequences read from the tables.
 	seqs := map[int]map[int64]string{} // cell → game → moves
 	for _, f := range ds.Moves {
-		tab, err := dataset.ReadFile(f.Path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rr := array.NewTableReader(tab, -1)
-		for rr.Next() {
-			rec := rr.RecordBatch()
+		eachRecord(t, f.Path, func(rec arrow.RecordBatch) {
 			ids := rec.Column(rec.Schema().FieldIndices("game_id")[0]).(*array.Int64)
 			mv := rec.Column(rec.Schema().FieldIndices("move")[0]).(*array.Int8)
 			if seqs[f.Cell] == nil {
@@ -77,9 +70,7 @@ func TestLadderDataset(t *testing.T) {
 			for j := 0; j < ids.Len(); j++ {
 				seqs[f.Cell][ids.Value(j)] += fmt.Sprint(mv.Value(j), ",")
 			}
-		}
-		rr.Release()
-		tab.Release()
+		})
 	}
 	fewer := 0
 	for c, games := range seqs {

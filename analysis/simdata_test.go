@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/baolab/baolab/dataset"
@@ -69,13 +70,7 @@ func TestSimulatorDataset(t *testing.T) {
 	want := map[string]*sums{}
 	key := func(rs, south, north string) string { return rs + " " + south + "/" + north }
 	for _, f := range ds.Games {
-		tab, err := dataset.ReadFile(f.Path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rr := array.NewTableReader(tab, -1)
-		for rr.Next() {
-			rec := rr.RecordBatch()
+		eachRecord(t, f.Path, func(rec arrow.RecordBatch) {
 			col := func(name string) int { return rec.Schema().FieldIndices(name)[0] }
 			str := func(name string, i int) string {
 				d := rec.Column(col(name)).(*array.Dictionary)
@@ -101,30 +96,20 @@ func TestSimulatorDataset(t *testing.T) {
 					w.cycles++
 				}
 			}
-		}
-		rr.Release()
-		tab.Release()
+		})
 	}
 	for i, f := range ds.Moves {
-		tab, err := dataset.ReadFile(f.Path)
-		if err != nil {
-			t.Fatal(err)
-		}
 		rs := ds.Games[i].Ruleset
 		cell := e.Cell(f.Cell)
 		south, north, _ := strings.Cut(cell.Agents, "/")
 		w := want[key(rs, south, north)]
-		rr := array.NewTableReader(tab, -1)
-		for rr.Next() {
-			rec := rr.RecordBatch()
+		eachRecord(t, f.Path, func(rec arrow.RecordBatch) {
 			legal := rec.Column(rec.Schema().FieldIndices("legal_moves")[0]).(*array.Int16)
 			for j := 0; j < legal.Len(); j++ {
 				w.legal += int64(legal.Value(j))
 			}
 			w.moves += rec.NumRows()
-		}
-		rr.Release()
-		tab.Release()
+		})
 	}
 	for _, c := range s.Cells {
 		w := want[key(c.Ruleset, c.AgentSouth, c.AgentNorth)]
