@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -535,7 +536,7 @@ func (fg *foreignGames) accs(withMoves bool, conf float64) []*cellAcc {
 	for n, fc := range cells {
 		first, _ := dataset.ParsePlayer(fc.first)
 		a := &cellAcc{key: fc.key, variant: fc.variant, first: first, cell: n}
-		slices.SortFunc(fc.games, func(i, j int) int { return cmpInt64(rows[i].id, rows[j].id) })
+		slices.SortFunc(fc.games, func(i, j int) int { return cmp.Compare(rows[i].id, rows[j].id) })
 		for _, i := range fc.games {
 			g := &rows[i]
 			a.addGame(g.result, g.reason, g.plies, g.cycle, g.neverEnding, g.captures, g.captured, g.maxLaps)
@@ -553,16 +554,6 @@ func (fg *foreignGames) accs(withMoves bool, conf float64) []*cellAcc {
 		out = append(out, a)
 	}
 	return out
-}
-
-func cmpInt64(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // scanForeignMoves adds the moves of one moves file of another tool to
