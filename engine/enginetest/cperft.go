@@ -21,6 +21,22 @@ type CPerftCase struct {
 	Depth   int
 }
 
+// BuildC compiles the C program src with cc -O2 into the test's temporary
+// directory and returns the binary's path. Without a C compiler on PATH
+// the test is skipped with the reason logged; a compile error fails it.
+func BuildC(t *testing.T, src string) string {
+	t.Helper()
+	cc, err := exec.LookPath("cc")
+	if err != nil {
+		t.Skipf("no C compiler (cc) on PATH: %v; the cross-check with %s needs one", err, src)
+	}
+	bin := filepath.Join(t.TempDir(), strings.TrimSuffix(filepath.Base(src), ".c"))
+	if out, err := exec.Command(cc, "-O2", "-o", bin, src).CombinedOutput(); err != nil {
+		t.Fatalf("cc %s: %v\n%s", src, err, out)
+	}
+	return bin
+}
+
 // CheckCPerft builds the C perft src (a file of testdata/cperft) with cc
 // -O2 and, for every case, compares the counts it prints for depths
 // 1..Depth ("perft(d) = n" lines) with Game.Perft from the ruleset's
@@ -28,14 +44,7 @@ type CPerftCase struct {
 // logged.
 func CheckCPerft(t *testing.T, src string, cases []CPerftCase) {
 	t.Helper()
-	cc, err := exec.LookPath("cc")
-	if err != nil {
-		t.Skipf("no C compiler (cc) on PATH: %v; the C perft cross-check needs one", err)
-	}
-	bin := filepath.Join(t.TempDir(), "perft")
-	if out, err := exec.Command(cc, "-O2", "-o", bin, src).CombinedOutput(); err != nil {
-		t.Fatalf("cc %s: %v\n%s", src, err, out)
-	}
+	bin := BuildC(t, src)
 	for _, c := range cases {
 		args := append([]string{fmt.Sprint(c.Depth)}, c.Args...)
 		out, err := exec.Command(bin, args...).Output()

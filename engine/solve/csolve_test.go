@@ -3,11 +3,11 @@ package solve_test
 import (
 	"fmt"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/baolab/baolab/engine"
+	"github.com/baolab/baolab/engine/enginetest"
 	"github.com/baolab/baolab/engine/solve"
 )
 
@@ -17,14 +17,7 @@ import (
 // start's value, each first move's value). The C program is built with
 // cc; without one the test is skipped with the reason logged.
 func TestCSolve(t *testing.T) {
-	cc, err := exec.LookPath("cc")
-	if err != nil {
-		t.Skipf("no C compiler (cc) on PATH: %v; the C solver cross-check needs one", err)
-	}
-	bin := filepath.Join(t.TempDir(), "csolve")
-	if out, err := exec.Command(cc, "-O2", "-o", bin, "testdata/csolve/solve.c").CombinedOutput(); err != nil {
-		t.Fatalf("cc testdata/csolve/solve.c: %v\n%s", err, out)
-	}
+	bin := enginetest.BuildC(t, "testdata/csolve/solve.c")
 	for _, b := range []struct{ holes, seeds int }{{3, 1}, {3, 2}, {3, 4}, {4, 2}, {4, 3}, {5, 1}, {4, 4}} {
 		out, err := exec.Command(bin, fmt.Sprint(b.holes), fmt.Sprint(b.seeds)).Output()
 		if err != nil {
