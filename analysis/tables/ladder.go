@@ -145,7 +145,7 @@ func WriteLadderLaTeX(w io.Writer, s *summary.Summary) error {
 		for _, r := range rows {
 			r[0] = tt(r[0])
 			for j := 1; j < len(r); j++ {
-				r[j] = strings.NewReplacer("−∞", `$-\infty$`, "∞", `$\infty$`).Replace(r[j])
+				r[j] = texInfinity.Replace(r[j])
 			}
 		}
 		caption := fmt.Sprintf("Strength ladder of %s: Elo ratings (anchor %s = 0) with %g\\%% profile-likelihood intervals; first-move advantage %s, draw parameter %s rating points. Self-play first-player advantage with its Wilson interval.",

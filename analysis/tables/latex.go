@@ -9,17 +9,23 @@ import (
 	"github.com/baolab/baolab/analysis/summary"
 )
 
-// tex escapes text for LaTeX.
-func tex(s string) string {
-	r := strings.NewReplacer(`\`, `\textbackslash{}`, `{`, `\{`, `}`, `\}`, `_`, `\_`, `%`, `\%`, `&`, `\&`, `#`, `\#`, `$`, `\$`,
+// The replacers of the LaTeX cells, built once.
+var (
+	texEscape = strings.NewReplacer(`\`, `\textbackslash{}`, `{`, `\{`, `}`, `\}`, `_`, `\_`, `%`, `\%`, `&`, `\&`, `#`, `\#`, `$`, `\$`,
 		`^`, `\^{}`, `~`, `\~{}`)
-	return r.Replace(s)
-}
+	ttBreaks    = strings.NewReplacer(",", `,\allowbreak{}`, ":", `:\allowbreak{}`)
+	texSymbols  = strings.NewReplacer("–", "--", "<", "$<$")
+	texInfinity = strings.NewReplacer("−∞", `$-\infty$`, "∞", `$\infty$`)
+	texMarkup   = strings.NewReplacer(`\allowbreak{}`, "", `\texttt{`, "", `\`, "", "{}", "", "}", "")
+)
+
+// tex escapes text for LaTeX.
+func tex(s string) string { return texEscape.Replace(s) }
 
 // tt sets s in typewriter type, with a permitted line break after every
 // comma and colon, so a long ruleset can wrap inside a paragraph column.
 func tt(s string) string {
-	return `\texttt{` + strings.NewReplacer(",", `,\allowbreak{}`, ":", `:\allowbreak{}`).Replace(tex(s)) + `}`
+	return `\texttt{` + ttBreaks.Replace(tex(s)) + `}`
 }
 
 // minus matches the sign of a negative number in a table cell.
@@ -28,7 +34,7 @@ var minus = regexp.MustCompile(`(^|[ \[])-([0-9])`)
 // texNum writes the en dash of an undefined number, the "<" of a small
 // p-value and the minus sign of a negative number in LaTeX.
 func texNum(s string) string {
-	s = strings.NewReplacer("–", "--", "<", "$<$").Replace(s)
+	s = texSymbols.Replace(s)
 	return minus.ReplaceAllString(s, "${1}$$-$$${2}")
 }
 
@@ -83,7 +89,7 @@ func texColumns(cols string, rows [][]string) string {
 // visibleLen estimates the printed length of a LaTeX cell: its characters
 // less the markup of tt and tex.
 func visibleLen(s string) int {
-	return len(strings.NewReplacer(`\allowbreak{}`, "", `\texttt{`, "", `\`, "", "{}", "", "}", "").Replace(s))
+	return len(texMarkup.Replace(s))
 }
 
 // texTable writes one booktabs table: a float, or a longtable with its
