@@ -325,21 +325,32 @@ func (g *Game) hash(p *pos) uint64 {
 }
 
 // score returns the score (material) of player o: seeds in o's unreserved
-// holes and in the holes o reserved, plus o's bank.
+// holes and in the holes o reserved, plus o's bank. It adds the selected
+// 16-bit lanes of every word, then the four lanes of the sum (no lane can
+// carry: a board holds at most maxTotal seeds).
 func (g *Game) score(p *pos, o engine.Player) int {
-	hs := g.rules.Holes
-	s := int(p.bank[o])
-	res := p.reserved()
-	for i := 0; i < hs; i++ {
-		if h := int(o)*hs + i; res&(1<<h) == 0 {
-			s += p.get(h)
-		}
-		if h := int(o^1)*hs + i; p.res[o]&(1<<h) != 0 {
-			s += p.get(h)
+	hs := uint(g.rules.Holes)
+	own := (uint32(1)<<hs - 1) << (uint(o) * hs)
+	m := own&^p.reserved() | p.res[o]
+	var x uint64
+	for k := 0; k < g.nw; k++ {
+		x += p.w[k] & laneSelect[m>>(4*k)&15]
+	}
+	return int(p.bank[o]) + int(x*0x0001_0001_0001_0001>>48)
+}
+
+// laneSelect[m] keeps the 16-bit lanes of a word whose bits are set in
+// the 4-bit hole mask m.
+var laneSelect = func() (t [16]uint64) {
+	for m := range t {
+		for i := range 4 {
+			if m>>i&1 != 0 {
+				t[m] |= laneMask << (16 * i)
+			}
 		}
 	}
-	return s
-}
+	return t
+}()
 
 func (g *Game) boardSeeds(p *pos) int {
 	s := 0
