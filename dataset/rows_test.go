@@ -6,9 +6,12 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/baolab/baolab/engine"
 )
 
@@ -270,5 +273,55 @@ func TestAppendAllocs(t *testing.T) {
 	fill()
 	if n := testing.AllocsPerRun(50, fill); n != 0 {
 		t.Errorf("%v allocations per refill of %d games and %d moves", n, len(games), len(moves))
+	}
+}
+
+// TestDeltaEncodedColumns checks the encodings a moves file is written
+// with: DELTA_BINARY_PACKED for deltaColumns (half the CPU of writing
+// moves), PLAIN for the random hash.
+func TestDeltaEncodedColumns(t *testing.T) {
+	_, moves := sampleRows()
+	var mb MoveBatch
+	for i := range moves {
+		mb.Append(&moves[i])
+	}
+	path := filepath.Join(t.TempDir(), "m.parquet")
+	mf, err := NewWriter().Open(path, Moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := mf.WriteMoves(&mb); err != nil {
+		t.Fatal(err)
+	}
+	if err := mf.Commit(FileMeta{}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := file.OpenParquetFile(path, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	rg := r.MetaData().RowGroup(0)
+	want := map[string]bool{"hash": false}
+	for _, name := range deltaColumns {
+		want[name] = true
+	}
+	for i := range rg.NumColumns() {
+		cc, err := rg.ColumnChunk(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := cc.PathInSchema().String()
+		delta, ok := want[name]
+		if !ok {
+			continue
+		}
+		delete(want, name)
+		if got := slices.Contains(cc.Encodings(), parquet.Encodings.DeltaBinaryPacked); got != delta {
+			t.Errorf("column %s: encodings %v, want delta %v", name, cc.Encodings(), delta)
+		}
+	}
+	for name := range want {
+		t.Errorf("column %s is not in the moves table", name)
 	}
 }

@@ -25,6 +25,16 @@ const (
 	zstdLevel    = 1 // zstd's fastest level; higher levels cost far more time than they save space here
 )
 
+// deltaColumns are written with Parquet's DELTA_BINARY_PACKED encoding
+// instead of PLAIN: the integer columns of the moves table (and the
+// games table's game_id) whose values are small or change little from
+// row to row. Bit-packed deltas give zstd a fifth of the bytes, so the
+// moves files cost about half the CPU to write, and are 3% smaller (1M
+// kingulu games: 227 MB instead of 234). Every Parquet reader decodes
+// them (arrow-go, DuckDB). The hash column stays PLAIN: its values are
+// random, yet zstd still saves a quarter of them (positions repeat).
+var deltaColumns = []string{"game_id", "ply", "move", "legal_moves", "laps", "sown", "captured", "material_south", "material_north"}
+
 func writerProps() *parquet.WriterProperties {
 	opts := []parquet.WriterProperty{
 		parquet.WithCompression(compress.Codecs.Zstd),
@@ -39,6 +49,9 @@ func writerProps() *parquet.WriterProperties {
 		parquet.WithStatsFor("hash", false),
 		parquet.WithStatsFor("seed", false),
 		parquet.WithCreatedBy("baolab"),
+	}
+	for _, name := range deltaColumns {
+		opts = append(opts, parquet.WithEncodingFor(name, parquet.Encodings.DeltaBinaryPacked))
 	}
 	for _, cols := range [][]Column{GamesColumns, MovesColumns} {
 		for _, c := range cols {

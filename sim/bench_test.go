@@ -2,6 +2,7 @@ package sim
 
 import (
 	"context"
+	"os"
 	"testing"
 
 	"github.com/baolab/baolab/dataset"
@@ -53,4 +54,42 @@ func BenchmarkPlay(b *testing.B) {
 			b.ReportMetric(float64(plies)/b.Elapsed().Seconds(), "plies/s")
 		})
 	}
+}
+
+// BenchmarkWriteMoves measures the moves file alone: one row group of
+// kingulu random games' moves (dataset.MoveRowGroup rows), encoded,
+// compressed and written per iteration.
+func BenchmarkWriteMoves(b *testing.B) {
+	exp := mustExperiment(b, Plan{Rules: []string{"kingulu"}, Agents: []string{"random"}, Games: 1 << 30, Batch: 1 << 20, Moves: true})
+	dir := b.TempDir()
+	w := newWorker(exp, dir, nil, nil)
+	cs, err := w.cell(0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; w.m.Len() < dataset.MoveRowGroup; i++ {
+		if err := w.play(cs, i); err != nil {
+			b.Fatal(err)
+		}
+	}
+	out := dataset.NewWriter()
+	path := dir + "/m.parquet"
+	rows := w.m.Len()
+	b.ReportAllocs()
+	for b.Loop() {
+		f, err := out.Open(path, dataset.Moves)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := f.WriteMoves(&w.m); err != nil {
+			b.Fatal(err)
+		}
+		if err := f.Commit(dataset.FileMeta{}); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.Remove(path); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N*rows)/b.Elapsed().Seconds(), "moves/s")
 }
