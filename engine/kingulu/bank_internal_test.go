@@ -9,14 +9,16 @@ import (
 )
 
 // TestBulkBanking checks that sow, which leaves the seeds sown into
-// reserved holes in their lanes and banks them at the end of the move (and
-// every bankEvery laps), and which looks for cycles only while no hole is
-// reserved, plays every candidate exactly as sowPerLap, the sowing before
+// reserved holes in their lanes and banks them at the end of the move, and
+// which looks for cycles only while no hole is reserved, plays every candidate exactly as sowPerLap, the sowing before
 // those changes (banking lap by lap, Brent's cycle finding always): the
 // same position, banks, hash and MoveInfo, the lap at which a
-// never-ending move is found included. The rulesets give long relay
-// sowings over reserved holes (max_reserved stops new reservations) and
-// never-ending moves (played, with infinite=draw, so that games go on).
+// never-ending move is found included. Without banking (perft's sow) the
+// position must be the same but for the seeds sown into the holes reserved
+// before the move, left in their lanes (see checkSow). The
+// rulesets give long relay sowings over reserved holes (max_reserved stops
+// new reservations) and never-ending moves (played, with infinite=draw, so
+// that games go on).
 func TestBulkBanking(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	long, neverEnding := 0, 0
@@ -39,16 +41,14 @@ func TestBulkBanking(t *testing.T) {
 			for !s.Over() {
 				for c := s.p.cand; c != 0; c &= c - 1 {
 					i := trailing(c)
-					got, want := s.p, s.p
-					var gotInfo, wantInfo engine.MoveInfo
+					want := s.p
+					var wantInfo engine.MoveInfo
 					rw := g.sowPerLap(&want, i, &wantInfo)
 					if rw == sowNeverEnding && s.p.res != [2]uint32{} { // sow would not stop
 						t.Fatalf("%s move %d: never-ending with a hole reserved\n%s", rs, i, s)
 					}
-					if r := g.sow(&got, i, &gotInfo); r != rw || gotInfo != wantInfo || (r == sowEnded && got != want) {
-						t.Fatalf("%s move %d: sow %d %+v, lap by lap %d %+v\n%s", rs, i, r, gotInfo, rw, wantInfo, s)
-					}
-					if s.p.res != [2]uint32{} && gotInfo.Laps > bankEvery && got.bank != s.p.bank {
+					gotInfo := checkSow(t, rs, s, i, rw, want, wantInfo)
+					if s.p.res != [2]uint32{} && gotInfo.Laps > bankEvery && want.bank != s.p.bank {
 						long++
 					}
 					if rw == sowNeverEnding {
@@ -86,16 +86,14 @@ func TestBulkBanking(t *testing.T) {
 			}
 			for c := s.p.cand; c != 0; c &= c - 1 {
 				i := trailing(c)
-				got, want := s.p, s.p
-				var gotInfo, wantInfo engine.MoveInfo
+				want := s.p
+				var wantInfo engine.MoveInfo
 				rw := g.sowPerLap(&want, i, &wantInfo)
 				if rw == sowNeverEnding { // sow would not stop
 					t.Fatalf("%s move %d: never-ending with a hole reserved\n%s", rs, i, s)
 				}
-				if r := g.sow(&got, i, &gotInfo); r != rw || gotInfo != wantInfo || (r == sowEnded && got != want) {
-					t.Fatalf("%s move %d: sow %d %+v, lap by lap %d %+v\n%s", rs, i, r, gotInfo, rw, wantInfo, s)
-				}
-				if gotInfo.Laps > bankEvery && got.bank != s.p.bank {
+				gotInfo := checkSow(t, rs, s, i, rw, want, wantInfo)
+				if gotInfo.Laps > bankEvery && want.bank != s.p.bank {
 					long++
 				}
 			}
@@ -108,6 +106,50 @@ func TestBulkBanking(t *testing.T) {
 }
 
 var _ = bits.OnesCount32
+
+// bankEvery is the number of laps over which TestBulkBanking counts a move
+// as long: sow once banked every so many laps.
+const bankEvery = 64
+
+// checkSow plays move i of s with sow, banking and not, and fails t unless
+// the first gives rw, wantInfo and (if the move ended) want, and the second
+// the same but for the seeds sown into the holes reserved at s, left in
+// their lanes (and in the hash) instead of the banks.
+func checkSow(t *testing.T, rs string, s *State, i, rw int, want pos, wantInfo engine.MoveInfo) engine.MoveInfo {
+	t.Helper()
+	g, p := s.g, s.p
+	got, lean := p, p
+	var gotInfo, leanInfo engine.MoveInfo
+	r := g.sow(&got, i, &gotInfo, true)
+	if r != rw || gotInfo != wantInfo || (r == sowEnded && got != want) {
+		t.Fatalf("%s move %d: sow %d %+v, lap by lap %d %+v\n%s", rs, i, r, gotInfo, rw, wantInfo, s)
+	}
+	rl := g.sow(&lean, i, &leanInfo, false)
+	if rl != rw || leanInfo != wantInfo {
+		t.Fatalf("%s move %d: sow without banking %d %+v, lap by lap %d %+v\n%s", rs, i, rl, leanInfo, rw, wantInfo, s)
+	}
+	if r != sowEnded {
+		return gotInfo
+	}
+	res := p.reserved()
+	for h := 0; h < g.n; h++ {
+		if res&(1<<h) == 0 && lean.get(h) != want.get(h) {
+			t.Fatalf("%s move %d: sow without banking leaves %d in hole %d, lap by lap %d\n%s", rs, i, lean.get(h), h, want.get(h), s)
+		}
+	}
+	bank := lean.bank // plus what fell into reserved holes
+	for o := 0; o < 2; o++ {
+		for m := p.res[o]; m != 0; m &= m - 1 {
+			h := trailing(m)
+			bank[o] += int32(lean.get(h) - want.get(h))
+		}
+	}
+	if lean.res != want.res || lean.toMove != want.toMove || bank != want.bank || lean.lin != g.hash(&lean) {
+		t.Fatalf("%s move %d: sow without banking: reserved %v, to move %v, banks with the reserved holes' gains %v, hash %#x (recomputed %#x); lap by lap %v %v %v\n%s",
+			rs, i, lean.res, lean.toMove, bank, lean.lin, g.hash(&lean), want.res, want.toMove, want.bank, s)
+	}
+	return gotInfo
+}
 
 // sowPerLap is sow as it was before bankReserved: every lap walks the
 // reserved holes and banks what fell into them at once.

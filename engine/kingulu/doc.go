@@ -155,6 +155,6 @@
 // (sum of count*R[hole] plus bank and reservation keys) updated in O(1)
 // per lap. Hash mixes it with the player to move through a finalizer. No
 // rule reads the count of a reserved hole, so the seeds a move sows into
-// reserved holes stay in their lanes until the move ends (or every 64
-// laps) and then go to the banks in one step.
+// reserved holes stay in their lanes until the move ends and then go to
+// the banks in one step (perft does not bank them at all).
 package kingulu

@@ -223,7 +223,7 @@ func (g *Game) perft(p pos, depth int) uint64 {
 	var info engine.MoveInfo
 	for c := p.cand; c != 0; c &= c - 1 {
 		q := p
-		switch g.sow(&q, trailing(c), &info) {
+		switch g.sow(&q, trailing(c), &info, false) {
 		case sowEnded:
 			if depth == 1 {
 				total++

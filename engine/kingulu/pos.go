@@ -105,7 +105,7 @@ func (g *Game) candidates(p *pos) uint32 {
 // the other player to move and cand computed. Otherwise p is left in an
 // unspecified state: callers move on a copy.
 func (g *Game) move(p *pos, i int, info *engine.MoveInfo) int {
-	r := g.sow(p, i, info)
+	r := g.sow(p, i, info, true)
 	if r == sowEnded {
 		p.cand = g.candidates(p)
 	}
@@ -113,7 +113,12 @@ func (g *Game) move(p *pos, i int, info *engine.MoveInfo) int {
 }
 
 // sow is move without computing the candidates of the position reached.
-func (g *Game) sow(p *pos, i int, info *engine.MoveInfo) int {
+// With bank false the seeds sown into reserved holes are not banked: they
+// stay in the reserved holes' lanes (and in the hash as such), which no
+// rule reads, and the banks gain only captures. Perft and Legal, which
+// need only the moves, play so (as the C perft of testdata/cperft keeps
+// no banks).
+func (g *Game) sow(p *pos, i int, info *engine.MoveInfo, bank bool) int {
 	n, hs, per := g.n, g.rules.Holes, g.period
 	skip, wide := g.rules.SkipOrigin, g.n > 12
 	me := int(p.toMove)
@@ -140,14 +145,16 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo) int {
 	//
 	// No rule reads the count of a reserved hole, so the seeds sown into
 	// reserved holes stay in their lanes and are banked in bulk
-	// (bankReserved) against their counts at the start: at the end, and
-	// every bankEvery laps so that a lane cannot overflow.
+	// (bankReserved) against their counts at the start when the move
+	// ends. No lane can overflow meanwhile: a lap moves seeds without
+	// changing their number, so the lanes together hold at most the seeds
+	// of the position, at most maxTotal.
 	var saved [maxWords]uint64
 	tortH, power, lam := -1, 1, 0
-	if res != 0 {
+	bank = bank && res != 0
+	if bank {
 		saved = p.w
 	}
-	toBank := false // a lap sowed into a reserved hole since the last bankReserved
 	for {
 		c := p.get(h)
 		rounds, rem := 0, c
@@ -185,19 +192,9 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo) int {
 		if last >= n {
 			last -= n
 		}
-		// Seeds that fell into reserved holes stay in their lanes until
-		// bankReserved moves them to the owners' banks; here it is enough
-		// to know whether any fell.
-		if res != 0 && !toBank {
-			toBank = rounds > 0 || res&g.ringRange(a, rem) != 0
-		}
 		p.lin = lin
 		laps++
 		sown += int64(c)
-		if toBank && laps&(bankEvery-1) == 0 {
-			g.bankReserved(p, &res0, &saved)
-			toBank = false
-		}
 		if res&(1<<(last&31)) != 0 {
 			break // rule 1
 		}
@@ -271,25 +268,12 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo) int {
 	info.Laps += laps
 	info.Sown += sown
 	if result == sowEnded {
-		if toBank {
+		if bank {
 			g.bankReserved(p, &res0, &saved)
 		}
 		p.toMove ^= 1
 	}
 	return result
-}
-
-// bankEvery (a power of two) is how many laps a move may sow into reserved
-// holes before their seeds must be banked: a lap puts at most maxTotal/5+1 seeds into a
-// hole (a round has at least 5 holes), so 64 laps keep every lane below
-// 2^16.
-const bankEvery = 64
-
-// ringRange returns the holes rem consecutive holes from a on (mod n),
-// for a <= n and rem < n.
-func (g *Game) ringRange(a, rem int) uint32 {
-	m := (uint64(1)<<uint(rem) - 1) << uint(a)
-	return uint32(m|m>>uint(g.n)) & (1<<uint(g.n) - 1)
 }
 
 // bankReserved moves the seeds that the holes reserved at the start of

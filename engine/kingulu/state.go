@@ -145,7 +145,7 @@ func (s *State) Legal(buf []engine.Move) []engine.Move {
 	var info engine.MoveInfo
 	for c := s.p.cand &^ uint32(s.Track.Rejected()); c != 0; c &= c - 1 {
 		q := s.p
-		if s.g.rules.InfiniteDraw || s.g.sow(&q, trailing(c), &info) == sowEnded {
+		if s.g.rules.InfiniteDraw || s.g.sow(&q, trailing(c), &info, false) == sowEnded {
 			buf = append(buf, engine.Move(trailing(c)))
 		}
 	}
