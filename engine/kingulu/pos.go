@@ -60,7 +60,8 @@ func (g *Game) lastHole(h, c int) (last, got int) {
 
 // candidates returns the candidate moves of the player to move. The common
 // case (a first lap shorter than a round) is worked out without branches:
-// which moves pass is as unpredictable as the position.
+// which moves pass is as unpredictable as the position. Holes holding a
+// round or more are rare and worked out after the loop.
 func (g *Game) candidates(p *pos) uint32 {
 	hs, n, per := g.rules.Holes, g.n, g.period
 	minLift := g.rules.MinLift
@@ -69,35 +70,40 @@ func (g *Game) candidates(p *pos) uint32 {
 		flr = 1
 	}
 	base := int(p.toMove) * hs
-	res := p.reserved()
 	// Shift counts are masked below 32 (they are) so that the compiler
 	// drops its checks for wider shifts.
-	ownFree := (uint32(1)<<(hs&31) - 1) << (base & 31) &^ res // the mover's unreserved holes
-	var mask uint32
+	ownFree := (uint32(1)<<(hs&31) - 1) << (base & 31) &^ p.reserved() // the mover's unreserved holes
+	var mask, long uint32
 	for i := 0; i < hs; i++ {
 		h := base + i
 		c := p.get(h)
-		var last, before int
-		if c < per { // the common short lap: the last hole gets one seed
-			last = h + c
-			if last >= n {
-				last -= n
-			}
-			before = p.get(last) // c = 0: last = h, before = 0
-		} else {
-			var got int
-			last, got = g.lastHole(h, c)
-			before = got - 1
-			if last != h {
-				before += p.get(last)
-			}
+		if c >= per {
+			long |= 1 << (i & 31)
+			c = 0
 		}
-		lifts := uint32(minLift-1-c) >> 31                               // c >= minLift
-		occupied := uint32(-before) >> 31                                // before > 0
-		rule4 := flr & occupied & (ownFree >> (last & 31))               // ends in an occupied own hole
-		mask |= (lifts & (ownFree >> (h & 31)) &^ rule4 & 1) << (i & 31) // unreserved, lifts, passes rule 4
+		last := h + c // the last hole gets one seed
+		if last >= n {
+			last -= n
+		}
+		before := p.get(last)                              // c = 0: last = h, before = 0
+		lifts := uint32(minLift-1-c) >> 31                 // c >= minLift
+		occupied := uint32(-before) >> 31                  // before > 0
+		rule4 := flr & occupied & (ownFree >> (last & 31)) // ends in an occupied own hole
+		mask |= (lifts &^ rule4 & 1) << (i & 31)           // lifts, passes rule 4
 	}
-	return mask
+	for ; long != 0; long &= long - 1 {
+		i := trailing(long)
+		h := base + i
+		last, got := g.lastHole(h, p.get(h))
+		before := got - 1
+		if last != h {
+			before += p.get(last)
+		}
+		if !(g.rules.FirstLapRule && before > 0 && ownFree&(1<<(last&31)) != 0) {
+			mask |= 1 << (i & 31) // a hole with a round or more lifts
+		}
+	}
+	return mask & (ownFree >> (base & 31)) // unreserved
 }
 
 // move plays move i (player-relative) of the player to move on p, adding
@@ -125,6 +131,7 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo, bank bool) int {
 	base := me * hs
 	h := base + i
 	origin := p.get(h)
+	c := origin // the seeds of h, the hole to lift
 	first := true
 	lapLimit := g.rules.LapLimit
 	var laps, sown int64
@@ -156,7 +163,6 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo, bank bool) int {
 		saved = p.w
 	}
 	for {
-		c := p.get(h)
 		rounds, rem := 0, c
 		if c >= per {
 			rounds, rem = c/per, c%per
@@ -248,7 +254,7 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo, bank bool) int {
 			break
 		}
 		first = false
-		h = last
+		h, c = last, before+1
 		if lapLimit > 0 && laps >= lapLimit {
 			result = sowNeverEnding
 			break
