@@ -62,8 +62,8 @@ func TestBulkBanking(t *testing.T) {
 	}
 	// Hand-made positions with many seeds (laps of whole rounds) and holes
 	// reserved on both sides, where the mover may reserve no more. (Moves
-	// long enough for the periodic banking are rare here; TestRandomGames
-	// meets them, and State.Check recomputes banks and hash there.)
+	// of more than bankEvery laps are rare here; TestRandomGames meets
+	// them, and State.Check recomputes banks and hash there.)
 	for _, rs := range []string{"kingulu:max_reserved=1", "kingulu:max_reserved=1,skip_origin=on,holes=5"} {
 		g := engine.MustParse(rs).(*Game)
 		hs := g.rules.Holes
