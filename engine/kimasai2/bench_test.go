@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/baolab/baolab/engine"
+	"github.com/baolab/baolab/engine/enginetest"
 )
 
 // BenchmarkNeverEndingLaps runs exact never-ending detection on the long
@@ -34,7 +35,7 @@ func BenchmarkNeverEndingLaps(b *testing.B) {
 	}
 	var laps int64
 	b.ResetTimer()
-	cpu := cpuSeconds()
+	cpu := enginetest.CPUSeconds()
 	for i := 0; i < b.N; i++ {
 		for j := range xs {
 			y := xs[j]
@@ -46,7 +47,7 @@ func BenchmarkNeverEndingLaps(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(laps)/b.Elapsed().Seconds(), "laps/s")
-	if cpu := cpuSeconds() - cpu; cpu > 0 {
+	if cpu := enginetest.CPUSeconds() - cpu; cpu > 0 {
 		b.ReportMetric(float64(laps)/cpu, "laps/cpu-s")
 	}
 }
@@ -101,10 +102,10 @@ func benchRandom(b *testing.B, rs string) {
 	g := MustNew(rs)
 	var st playStats
 	b.ResetTimer()
-	cpu := cpuSeconds()
+	cpu := enginetest.CPUSeconds()
 	randomPlay(g, b.N, 1, nil, &st)
 	sec := b.Elapsed().Seconds()
-	if cpu := cpuSeconds() - cpu; cpu > 0 {
+	if cpu := enginetest.CPUSeconds() - cpu; cpu > 0 {
 		b.ReportMetric(float64(st.games)/cpu, "games/cpu-s")
 	}
 	b.ReportMetric(float64(st.games)/sec, "games/s")

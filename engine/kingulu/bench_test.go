@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/baolab/baolab/engine"
+	"github.com/baolab/baolab/engine/enginetest"
 )
 
 // playRandom plays games of g from start with uniform random choice
@@ -47,12 +48,12 @@ func BenchmarkPerft(b *testing.B) {
 	g := engine.MustParse("kingulu")
 	s := g.NewState()
 	var nodes uint64
-	cpu := cpuSeconds()
+	cpu := enginetest.CPUSeconds()
 	for i := 0; i < b.N; i++ {
 		nodes += g.Perft(s, 12)
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "leaves/s")
-	if cpu := cpuSeconds() - cpu; cpu > 0 {
+	if cpu := enginetest.CPUSeconds() - cpu; cpu > 0 {
 		b.ReportMetric(float64(nodes)/cpu, "leaves/cpu-s")
 	}
 }
