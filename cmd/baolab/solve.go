@@ -83,8 +83,9 @@ bytes per position to stderr; --count only enumerates the positions and prints
 			}
 			if stats {
 				sec := res.Elapsed.Seconds()
-				fmt.Fprintf(os.Stderr, "solve %s: %d positions, %d moves in %v: %.0f positions/s, %.1f bytes/position",
-					res.Ruleset, res.Positions, res.Edges, res.Elapsed.Round(time.Millisecond), float64(res.Positions)/sec, float64(res.Bytes)/float64(res.Positions))
+				fmt.Fprintf(os.Stderr, "solve %s: %d positions, %d moves in %v: %.0f positions/s, %.1f bytes/position (%.1f enumerating)",
+					res.Ruleset, res.Positions, res.Edges, res.Elapsed.Round(time.Millisecond), float64(res.Positions)/sec, float64(res.Bytes)/float64(res.Positions),
+					float64(res.EnumerationBytes)/float64(res.Positions))
 				if opt.Sweep {
 					fmt.Fprintf(os.Stderr, ", %d sweeps", res.Sweeps)
 				}

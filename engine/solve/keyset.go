@@ -1,105 +1,228 @@
 package solve
 
-import "github.com/baolab/baolab/engine"
-
-// keyBlocks holds the enumeration's node keys, each with a margin byte
-// (a terminal node's margin), in blocks of fixed size, so that growing
-// never copies them.
-type keyBlocks struct {
-	k [][]uint64
-	m [][]int8
-	n int
-}
+// The enumeration keeps the node keys in two keyTables (non-terminal
+// nodes, terminal nodes with their margins) and nothing else: no queue
+// and no separate key array. A key is stored as a word: a bijective mix of
+// its 62 position bits (mix62) shifted left by two, and two tag bits (a
+// non-terminal node: not yet expanded or expanded; a terminal node: its
+// flag). The tag bits are never both zero, so a zero word is an empty slot.
+//
+// A table is 256 parts (chosen by the word's top 8 bits), each an ordered
+// linear-probing table: the slot a word is first tried at (its home) grows
+// with the word, and the words are kept in increasing order, each at or
+// after its home with no empty slot in between (Robin Hood hashing with
+// the order made total). A lookup stops at the first empty slot or the
+// first larger word; an insertion shifts the words up to the next empty
+// slot by one. Growing a part by a quarter is one sequential merge of its
+// words into a larger array, so the part stays between 72% and 90% full:
+// 8.9 to 11.1 bytes per key, and a resize holds one part twice.
 
 const (
-	blockBits = 16
-	blockSize = 1 << blockBits
+	mask62    = 1<<62 - 1
+	mixMul1   = 0x7fb5d329728ea185
+	mixMul2   = 0x81dadef4bc2dd44d
+	partBits  = 8
+	nParts    = 1 << partBits
+	maxLoadPc = 90 // a part grows when an insertion would fill it beyond this percentage of its homes
+	minHomes  = 16
 )
 
-func (b *keyBlocks) at(i uint32) uint64   { return b.k[i>>blockBits][i&(blockSize-1)] }
-func (b *keyBlocks) margin(i uint32) int8 { return b.m[i>>blockBits][i&(blockSize-1)] }
+// mixInv1 and mixInv2 are the inverses of the multipliers modulo 2^64
+// (and so modulo 2^62).
+var mixInv1, mixInv2 = oddInverse(mixMul1), oddInverse(mixMul2)
 
-// push appends a key and its margin and returns its index.
-func (b *keyBlocks) push(key uint64, m int8) uint32 {
-	if b.n&(blockSize-1) == 0 {
-		b.k = append(b.k, make([]uint64, blockSize))
-		b.m = append(b.m, make([]int8, blockSize))
+func oddInverse(c uint64) uint64 {
+	x := c // correct to 3 bits; each Newton step doubles them
+	for range 5 {
+		x *= 2 - c*x
 	}
-	i := b.n
-	b.k[i>>blockBits][i&(blockSize-1)], b.m[i>>blockBits][i&(blockSize-1)] = key, m
-	b.n++
-	return uint32(i)
+	return x
 }
 
-// bytes returns the size of the blocks.
-func (b *keyBlocks) bytes() int64 { return int64(len(b.k)) * blockSize * 9 }
-
-// keySet maps node keys to their index in a keyBlocks: open addressing
-// over uint32 slots (index+1; 0 empty), each of 256 parts (chosen by the
-// top bits of the key's hash) at most three quarters full, so that a part
-// growing copies only its own slots.
-type keySet struct {
-	parts [256][]uint32
-	n     [256]int
+// mix62 is a bijection of the 62-bit numbers that mixes every bit into
+// the top ones (the finalizer of MurmurHash3, reduced to 62 bits).
+func mix62(x uint64) uint64 {
+	x ^= x >> 31
+	x = x * mixMul1 & mask62
+	x ^= x >> 27
+	x = x * mixMul2 & mask62
+	x ^= x >> 33
+	return x
 }
 
-func (h *keySet) init() {
-	for p := range h.parts {
-		h.parts[p] = make([]uint32, 64)
+// unmix62 inverts mix62.
+func unmix62(x uint64) uint64 {
+	x ^= x >> 33
+	x = x * mixInv2 & mask62
+	x ^= x>>27 ^ x>>54
+	x = x * mixInv1 & mask62
+	x ^= x >> 31
+	return x
+}
+
+// tableMem counts the bytes of the enumeration's tables and their peak
+// (a part being resized counted twice).
+type tableMem struct{ cur, peak int64 }
+
+func (m *tableMem) add(d int64) {
+	m.cur += d
+	m.peak = max(m.peak, m.cur)
+}
+
+// keyTable is a set of node words (see above). Two words are the same
+// entry when they differ only in the bits of ign.
+type keyTable struct {
+	parts   [nParts]tablePart
+	n       int
+	ign     uint64
+	margins bool // keep an int8 per entry
+	mem     *tableMem
+}
+
+type tablePart struct {
+	slots []uint64
+	m     []int8 // margins, when the table keeps them
+	homes int    // home slots: the first homes of slots
+	n     int
+	// unexpanded words (tag 1, in a table that tracks them) and the
+	// lowest slot one can be at.
+	open, lo int
+}
+
+func newKeyTable(ign uint64, margins bool, mem *tableMem) *keyTable {
+	t := &keyTable{ign: ign, margins: margins, mem: mem}
+	for p := range t.parts {
+		t.parts[p].resize(minHomes, t)
 	}
+	return t
 }
 
-// bytes returns the size of the slots.
-func (h *keySet) bytes() int64 {
-	s := 0
-	for _, p := range h.parts {
-		s += len(p)
+// bytes returns the size of the slots (and margins).
+func (t *keyTable) slotBytes(slots int) int64 {
+	if t.margins {
+		return 9 * int64(slots)
 	}
-	return 4 * int64(s)
+	return 8 * int64(slots)
 }
 
-// find returns the index stored for key and whether it is there.
-func (h *keySet) find(key uint64, b *keyBlocks) (uint32, bool) {
-	x := engine.Fmix64(key)
-	slots := h.parts[x>>56]
-	mask := uint64(len(slots) - 1)
-	for i := x & mask; ; i = (i + 1) & mask {
-		s := slots[i]
-		if s == 0 {
-			return 0, false
+func (p *tablePart) home(w uint64) int {
+	return int(uint64(uint32(w>>(32-partBits))) * uint64(p.homes) >> 32)
+}
+
+// resize rebuilds the part with homes home slots (or more, if its words do
+// not fit after them).
+func (p *tablePart) resize(homes int, t *keyTable) {
+	for {
+		old, oldM := p.slots, p.m
+		slots := make([]uint64, homes+homes/32+8) // slots after the last home hold the words shifted past it
+		var m []int8
+		if t.margins {
+			m = make([]int8, len(slots))
 		}
-		if b.at(s-1) == key {
-			return s - 1, true
-		}
-	}
-}
-
-// insert stores idx for key (which must be absent and already pushed).
-func (h *keySet) insert(key uint64, idx uint32, b *keyBlocks) {
-	x := engine.Fmix64(key)
-	p := x >> 56
-	if 4*(h.n[p]+1) > 3*len(h.parts[p]) {
-		old := h.parts[p]
-		slots := make([]uint32, 2*len(old))
-		mask := uint64(len(slots) - 1)
-		for _, s := range old {
-			if s == 0 {
+		t.mem.add(t.slotBytes(len(slots)))
+		p.slots, p.m, p.homes = slots, m, homes
+		next, ok := 0, true
+		for i, w := range old {
+			if w == 0 {
 				continue
 			}
-			i := engine.Fmix64(b.at(s-1)) & mask
-			for slots[i] != 0 {
-				i = (i + 1) & mask
+			j := max(p.home(w), next)
+			if j == len(slots) {
+				ok = false
+				break
 			}
-			slots[i] = s
+			slots[j] = w
+			if m != nil {
+				m[j] = oldM[i]
+			}
+			next = j + 1
 		}
-		h.parts[p] = slots
+		if ok {
+			t.mem.add(-t.slotBytes(len(old)))
+			p.lo = 0
+			return
+		}
+		t.mem.add(-t.slotBytes(len(slots)))
+		p.slots, p.m = old, oldM
+		homes += homes / 4
 	}
-	slots := h.parts[p]
-	mask := uint64(len(slots) - 1)
-	i := x & mask
-	for slots[i] != 0 {
-		i = (i + 1) & mask
+}
+
+// add inserts w with margin m unless the table holds the same entry, or
+// room is false; it returns whether the table holds the entry (before
+// the call), and its margin.
+func (t *keyTable) add(w uint64, m int8, room bool) (found bool, oldM int8) {
+	p := &t.parts[w>>(64-partBits)]
+	if room && 100*(p.n+1) > maxLoadPc*p.homes {
+		p.resize(p.homes+p.homes/4, t)
 	}
-	slots[i] = idx + 1
-	h.n[p]++
+	for {
+		slots := p.slots
+		key := w | t.ign
+		i := p.home(w)
+		for ; i < len(slots); i++ {
+			s := slots[i]
+			if s == 0 || s|t.ign > key {
+				break
+			}
+			if s|t.ign == key {
+				if p.m != nil {
+					return true, p.m[i]
+				}
+				return true, 0
+			}
+		}
+		if !room {
+			return false, 0
+		}
+		j := i
+		for j < len(slots) && slots[j] != 0 {
+			j++
+		}
+		if j == len(slots) { // no empty slot left after i
+			p.resize(p.homes+p.homes/4, t)
+			continue
+		}
+		copy(slots[i+1:j+1], slots[i:j])
+		slots[i] = w
+		if p.m != nil {
+			copy(p.m[i+1:j+1], p.m[i:j])
+			p.m[i] = m
+		}
+		p.n++
+		t.n++
+		if w&3 == tagOpen {
+			p.open++
+			p.lo = min(p.lo, i)
+		}
+		return false, 0
+	}
+}
+
+// Tags of the words of non-terminal nodes.
+const (
+	tagOpen     = 1 // not yet expanded
+	tagExpanded = 2
+)
+
+// takeOpen appends up to max-len(out) unexpanded keys to out, marking
+// them expanded, from part *cur on (wrapping around); it returns out and
+// moves *cur to the part it stopped in.
+func (t *keyTable) takeOpen(out []uint64, max int, cur *int) []uint64 {
+	for range nParts + 1 {
+		p := &t.parts[*cur]
+		for i := p.lo; p.open > 0 && len(out) < max; i++ {
+			if w := p.slots[i]; w&3 == tagOpen {
+				p.slots[i] = w ^ tagOpen ^ tagExpanded
+				p.open--
+				out = append(out, unmix62(w>>2))
+			}
+			p.lo = i + 1
+		}
+		if len(out) == max {
+			return out
+		}
+		*cur = (*cur + 1) % nParts
+	}
+	return out
 }

@@ -67,6 +67,9 @@ type Result struct {
 	// work lists); Elapsed the wall time.
 	Bytes   int64
 	Elapsed time.Duration
+	// EnumerationBytes is the peak of the arrays while enumerating (the
+	// key tables, and the key array they are copied into).
+	EnumerationBytes int64
 	// Sweeps is the number of sweeps over the positions (Options.Sweep).
 	Sweeps int
 }
@@ -104,9 +107,10 @@ func Solve(start engine.State, opt Options) (*Result, error) {
 	if err := sv.enumerate(rootKey); err != nil {
 		return nil, err
 	}
+	sv.enumPeak = sv.peak
 	if opt.CountOnly {
 		return &Result{Ruleset: sv.ruleset, Positions: int64(len(sv.keys)), Terminal: int64(len(sv.keys)-sv.nNon) + int64(len(sv.dead)),
-			Bytes: sv.peak, Elapsed: time.Since(t0)}, nil
+			Bytes: sv.peak, EnumerationBytes: sv.enumPeak, Elapsed: time.Since(t0)}, nil
 	}
 	if opt.Sweep {
 		if err := sv.sweepSolve(); err != nil {
@@ -121,7 +125,7 @@ func Solve(start engine.State, opt Options) (*Result, error) {
 	}
 	res := &Result{
 		Ruleset: sv.ruleset, Positions: int64(len(sv.keys)), Terminal: int64(len(sv.keys)-sv.nNon) + int64(len(sv.dead)),
-		Edges: sv.nEdges, Cyclic: sv.cyclic, Bytes: sv.peak, Sweeps: sv.sweeps,
+		Edges: sv.nEdges, Cyclic: sv.cyclic, Bytes: sv.peak, EnumerationBytes: sv.enumPeak, Sweeps: sv.sweeps,
 		Table: &Table{Ruleset: sv.ruleset, KeyBytes: sv.ex[0].c.nbytes, Keys: sv.keys, South: sv.valS, North: sv.valN},
 	}
 	res.Root, _ = res.Table.Lookup(rootKey)
@@ -169,27 +173,29 @@ type solver struct {
 	valS, valN []int8
 	cyclic     bool
 	peak       int64
-	sweeps     int // sweeps of the sweep method
+	enumPeak   int64 // peak while enumerating
+	sweeps     int   // sweeps of the sweep method
 }
 
 const noneVal = int8(-128)
 
 func (sv *solver) note(bytes int64) { sv.peak = max(sv.peak, bytes) }
 
-// enumerate finds every node reachable from root, breadth first: the
-// workers expand a batch of the queue, then their children are inserted in
-// order, so the result does not depend on the number of workers. The
-// queue is the blocks of every node's key (terminal ones, which are not
-// expanded, included) with a margin byte each; at the end the blocks are
-// copied into one array, each freed once copied, and sorted in place.
+// enumerate finds every node reachable from root. The non-terminal nodes
+// and the terminal ones are kept in two keyTables (see keyset.go), which
+// are also the queue: a batch of nodes not yet expanded is taken from the
+// table, the workers expand it, then its children are inserted in order,
+// so the result does not depend on the number of workers. At the end the
+// tables are copied into one array, a part at a time (given back to the
+// system every sixteenth of the way), and each half is sorted in place.
 func (sv *solver) enumerate(root uint64) error {
 	p := sv.opt.Progress
 	p.Stage("enumerate", -1)
 	defer p.Done()
-	h := new(keySet)
-	h.init()
-	var b keyBlocks
-	h.insert(root, b.push(root, 0), &b)
+	mem := new(tableMem)
+	non := newKeyTable(3, false, mem) // tags: tagOpen, tagExpanded
+	term := newKeyTable(0, true, mem) // tags: 1 FlagTerminal, 2 FlagInfinite
+	non.add(mix62(root)<<2|tagOpen, 0, true)
 	deadM := map[uint64]int8{}
 	type out struct {
 		kids []child
@@ -199,25 +205,26 @@ func (sv *solver) enumerate(root uint64) error {
 	}
 	outs := make([]out, len(sv.ex))
 	batch := 2048 * len(sv.ex)
-	for head := 0; head < b.n; {
-		end := min(b.n, head+batch)
+	keys := make([]uint64, 0, batch)
+	cur := 0
+	for {
+		keys = non.takeOpen(keys[:0], batch, &cur)
+		if len(keys) == 0 {
+			break
+		}
 		var wg sync.WaitGroup
-		per := (end - head + len(sv.ex) - 1) / len(sv.ex)
+		per := (len(keys) + len(sv.ex) - 1) / len(sv.ex)
 		for w := range sv.ex {
-			lo, hi := head+w*per, min(end, head+(w+1)*per)
+			part := keys[min(len(keys), w*per):min(len(keys), (w+1)*per)]
 			o := &outs[w]
 			o.kids, o.dead, o.dm, o.err = o.kids[:0], o.dead[:0], o.dm[:0], nil
-			if lo >= hi {
+			if len(part) == 0 {
 				continue
 			}
 			wg.Add(1)
-			go func(x *expander, lo, hi int) {
+			go func(x *expander, part []uint64) {
 				defer wg.Done()
-				for i := lo; i < hi; i++ {
-					k := b.at(uint32(i))
-					if k&(FlagTerminal|FlagInfinite) != 0 {
-						continue
-					}
+				for _, k := range part {
 					var dead bool
 					var m int8
 					if o.kids, dead, m, o.err = x.expand(k, o.kids); o.err != nil {
@@ -227,7 +234,7 @@ func (sv *solver) enumerate(root uint64) error {
 						o.dead, o.dm = append(o.dead, k), append(o.dm, m)
 					}
 				}
-			}(sv.ex[w], lo, hi)
+			}(sv.ex[w], part)
 		}
 		wg.Wait()
 		for w := range outs {
@@ -239,53 +246,49 @@ func (sv *solver) enumerate(root uint64) error {
 				deadM[k] = o.dm[i]
 			}
 			for _, c := range o.kids {
-				idx, found := h.find(c.key, &b)
-				if found {
-					if c.key&(FlagTerminal|FlagInfinite) != 0 && b.margin(idx) != c.margin {
-						return fmt.Errorf("solve: %s: terminal node %#x reached with margins %d and %d", sv.ruleset, c.key, b.margin(idx), c.margin)
-					}
-					continue
+				if err := sv.addNode(non, term, c); err != nil {
+					return err
 				}
-				if int64(b.n) >= sv.opt.MaxPositions {
-					return fmt.Errorf("%w: %s: more than %d positions (raise --max-positions)", ErrTooBig, sv.ruleset, sv.opt.MaxPositions)
-				}
-				h.insert(c.key, b.push(c.key, c.margin), &b)
 			}
 		}
-		p.Add(int64(end - head))
-		sv.note(b.bytes() + h.bytes())
-		head = end
+		p.Add(int64(len(keys)))
+		sv.note(mem.peak)
 	}
-	h = nil
-	all, mg := make([]uint64, b.n), make([]int8, b.n)
-	for j := range b.k {
-		copy(all[j*blockSize:], b.k[j])
-		copy(mg[j*blockSize:], b.m[j])
-		b.k[j], b.m[j] = nil, nil
-		if j%256 == 255 { // every 144 MB of blocks: give them back to the system
-			debug.FreeOSMemory()
+	sv.nNon = non.n
+	all, termM := make([]uint64, non.n+term.n), make([]int8, term.n)
+	k, freed := 0, int64(0)
+	chunk := mem.cur / 16
+	for _, t := range []*keyTable{non, term} {
+		for j := range t.parts {
+			pt := &t.parts[j]
+			for i, w := range pt.slots {
+				if w == 0 {
+					continue
+				}
+				key := unmix62(w >> 2)
+				if t == term {
+					termM[k-sv.nNon] = pt.m[i]
+					key |= []uint64{0, FlagTerminal, FlagInfinite}[w&3]
+				}
+				all[k] = key
+				k++
+			}
+			b := t.slotBytes(len(pt.slots))
+			pt.slots, pt.m = nil, nil
+			mem.cur -= b
+			// The array fills as the parts are emptied, and the parts are
+			// given back to the system every sixteenth of the way.
+			sv.note(mem.cur + 8*int64(k) + int64(len(termM)) + chunk)
+			if freed += b; freed >= chunk {
+				debug.FreeOSMemory()
+				freed = 0
+			}
 		}
 	}
-	// The array grows in memory as it is filled and the blocks copied are
-	// given back 256 at a time: both together never hold much more than
-	// the keys once.
-	sv.note(int64(9*b.n) + 9*int64(min(b.n, 256*blockSize)))
-	// Terminal keys (with their flag bits) sort after the others: move
-	// them to the end with their margins, sort each part.
-	lo, hi := 0, len(all)
-	for lo < hi {
-		if all[lo]&(FlagTerminal|FlagInfinite) == 0 {
-			lo++
-			continue
-		}
-		hi--
-		all[lo], all[hi], mg[lo], mg[hi] = all[hi], all[lo], mg[hi], mg[lo]
-	}
-	slices.Sort(all[:lo])
-	sort.Sort(keysMargins{all[lo:], mg[lo:]})
-	sv.nNon = lo
+	slices.Sort(all[:sv.nNon])
+	sort.Sort(keysMargins{all[sv.nNon:], termM})
 	sv.keys = all
-	sv.termM = slices.Clone(mg[lo:])
+	sv.termM = termM
 	sv.margin = make(map[uint32]int8, len(deadM))
 	for k, m := range deadM {
 		i, _ := slices.BinarySearch(sv.keys[:sv.nNon], k)
@@ -293,6 +296,31 @@ func (sv *solver) enumerate(root uint64) error {
 		sv.dead = append(sv.dead, uint32(i))
 	}
 	slices.Sort(sv.dead)
+	return nil
+}
+
+// addNode adds the node a move leads to, unless it is there, and checks
+// that a terminal node is always reached with the same margin and that
+// the nodes are at most Options.MaxPositions.
+func (sv *solver) addNode(non, term *keyTable, c child) error {
+	w := mix62(c.key&mask62) << 2
+	t := non
+	switch {
+	case c.key&FlagTerminal != 0:
+		t, w = term, w|1
+	case c.key&FlagInfinite != 0:
+		t, w = term, w|2
+	default:
+		w |= tagOpen
+	}
+	room := int64(non.n+term.n) < sv.opt.MaxPositions
+	found, m := t.add(w, c.margin, room)
+	if !found && !room {
+		return fmt.Errorf("%w: %s: more than %d positions (raise --max-positions)", ErrTooBig, sv.ruleset, sv.opt.MaxPositions)
+	}
+	if found && t == term && m != c.margin {
+		return fmt.Errorf("solve: %s: terminal node %#x reached with margins %d and %d", sv.ruleset, c.key, m, c.margin)
+	}
 	return nil
 }
 

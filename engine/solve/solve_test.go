@@ -150,7 +150,24 @@ T -2`, false))
 	}
 }
 
+// TestTooBig: a board with one position more than the limit is refused,
+// one with exactly the limit (terminal positions included) is solved;
+// a key longer than the solver packs is refused.
 func TestTooBig(t *testing.T) {
+	for _, rs := range []string{"kingulu:holes=4,seeds=2", "kimasai-four-rows:holes=4"} {
+		g := engine.MustParse(rs)
+		r, err := solve.Solve(g.NewState(), solve.Options{CountOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := solve.Solve(g.NewState(), solve.Options{MaxPositions: r.Positions, Sweep: true}); err != nil {
+			t.Errorf("%s: %d positions, limit %d: %v", rs, r.Positions, r.Positions, err)
+		}
+		_, err = solve.Solve(g.NewState(), solve.Options{MaxPositions: r.Positions - 1})
+		if want := fmt.Sprintf("more than %d positions", r.Positions-1); !errors.Is(err, solve.ErrTooBig) || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %d positions, limit %d: error %v, want ErrTooBig naming the limit", rs, r.Positions, r.Positions-1, err)
+		}
+	}
 	_, err := solve.Solve(engine.MustParse("kingulu:holes=4,seeds=2").NewState(), solve.Options{MaxPositions: 100})
 	if !errors.Is(err, solve.ErrTooBig) || !strings.Contains(err.Error(), "more than 100 positions") {
 		t.Errorf("error %v, want ErrTooBig naming the limit", err)
