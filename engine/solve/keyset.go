@@ -1,5 +1,7 @@
 package solve
 
+import "math"
+
 // The enumeration keeps the node keys in two keyTables (non-terminal
 // nodes, terminal nodes with their margins) and nothing else: no queue
 // and no separate key array. A key is stored as a word: a bijective mix of
@@ -24,7 +26,7 @@ const (
 	partBits  = 8
 	nParts    = 1 << partBits
 	maxLoadPc = 90 // a part grows when an insertion would fill it beyond this percentage of its homes
-	minHomes  = 16
+	minHomes  = 64
 )
 
 // mixInv1 and mixInv2 are the inverses of the multipliers modulo 2^64
@@ -92,7 +94,11 @@ type tablePart struct {
 func newKeyTable(ign uint64, margins bool, mem *tableMem) *keyTable {
 	t := &keyTable{ign: ign, margins: margins, mem: mem}
 	for p := range t.parts {
-		t.parts[p].resize(minHomes, t)
+		// Part p starts at minHomes·1.25^(p/nParts) homes: the parts
+		// then grow at evenly spread times, and the table's size follows
+		// its words smoothly (10.3 bytes per word on average) instead of
+		// jumping by a quarter all at once.
+		t.parts[p].resize(int(minHomes*math.Pow(1.25, float64(p)/nParts)+0.5), t)
 	}
 	return t
 }

@@ -91,10 +91,10 @@ func Solve(start engine.State, opt Options) (*Result, error) {
 		opt.Progress = nopProgress{}
 	}
 	// The arrays are most of the heap and the garbage (one state per
-	// position expanded) is short-lived: a small GC target keeps the peak
-	// resident memory near the arrays' size for a little CPU.
-	defer debug.SetGCPercent(debug.SetGCPercent(25))
-	sv := &solver{opt: opt, ruleset: start.Game().Ruleset()}
+	// position expanded) is short-lived: sv.note keeps the GC target a
+	// little above the arrays' size (see gcHeadroom).
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	sv := &solver{opt: opt, ruleset: start.Game().Ruleset(), gcPercent: 100}
 	for range opt.Workers {
 		x, err := newExpander(start)
 		if err != nil {
@@ -108,6 +108,9 @@ func Solve(start engine.State, opt Options) (*Result, error) {
 		return nil, err
 	}
 	sv.enumPeak = sv.peak
+	if !opt.CountOnly {
+		sv.buildBuckets()
+	}
 	if opt.CountOnly {
 		return &Result{Ruleset: sv.ruleset, Positions: int64(len(sv.keys)), Terminal: int64(len(sv.keys)-sv.nNon) + int64(len(sv.dead)),
 			Bytes: sv.peak, EnumerationBytes: sv.enumPeak, Elapsed: time.Since(t0)}, nil
@@ -164,6 +167,11 @@ type solver struct {
 	margin map[uint32]int8 // dead ends among the non-terminal nodes
 	dead   []uint32        // the dead ends
 	termM  []int8          // margin of terminal node nNon+i
+	// non-terminal keys k with (k-bucketBase)>>bucketShift == b are
+	// keys[bucket[b]:bucket[b+1]]
+	bucket      []uint32
+	bucketBase  uint64
+	bucketShift uint
 
 	outdeg []uint8
 	off    []uint32 // predecessors of node j: pred[off[j]:off[j+1]]
@@ -174,12 +182,29 @@ type solver struct {
 	cyclic     bool
 	peak       int64
 	enumPeak   int64 // peak while enumerating
+	gcPercent  int   // set by note
 	sweeps     int   // sweeps of the sweep method
 }
 
 const noneVal = int8(-128)
 
-func (sv *solver) note(bytes int64) { sv.peak = max(sv.peak, bytes) }
+// note records the size of the arrays at some point (plus the buckets),
+// for the peak, and sets the garbage collector's target from it.
+func (sv *solver) note(bytes int64) {
+	bytes += 4 * int64(len(sv.bucket))
+	sv.peak = max(sv.peak, bytes)
+	if pct := int(min(50, max(5, 100*gcHeadroom/max(bytes, 1)))); pct != sv.gcPercent {
+		debug.SetGCPercent(pct)
+		sv.gcPercent = pct
+	}
+}
+
+// gcHeadroom is how far beyond the arrays the heap grows before a
+// collection, within 5% to 50% of the arrays: the garbage (an engine
+// state per position expanded) dies young, so collecting a small heap
+// every megabyte costs a quarter of the CPU for nothing, and a large
+// heap (at 10^9 positions, 14 GB) need not hold a quarter more.
+const gcHeadroom = 8 << 20
 
 // enumerate finds every node reachable from root. The non-terminal nodes
 // and the terminal ones are kept in two keyTables (see keyset.go), which
@@ -187,7 +212,7 @@ func (sv *solver) note(bytes int64) { sv.peak = max(sv.peak, bytes) }
 // table, the workers expand it, then its children are inserted in order,
 // so the result does not depend on the number of workers. At the end the
 // tables are copied into one array, a part at a time (given back to the
-// system every sixteenth of the way), and each half is sorted in place.
+// system every 32nd of the way), and each half is sorted in place.
 func (sv *solver) enumerate(root uint64) error {
 	p := sv.opt.Progress
 	p.Stage("enumerate", -1)
@@ -257,7 +282,7 @@ func (sv *solver) enumerate(root uint64) error {
 	sv.nNon = non.n
 	all, termM := make([]uint64, non.n+term.n), make([]int8, term.n)
 	k, freed := 0, int64(0)
-	chunk := mem.cur / 16
+	chunk := mem.cur / 32
 	for _, t := range []*keyTable{non, term} {
 		for j := range t.parts {
 			pt := &t.parts[j]
@@ -276,10 +301,11 @@ func (sv *solver) enumerate(root uint64) error {
 			b := t.slotBytes(len(pt.slots))
 			pt.slots, pt.m = nil, nil
 			mem.cur -= b
+			freed += b
 			// The array fills as the parts are emptied, and the parts are
-			// given back to the system every sixteenth of the way.
-			sv.note(mem.cur + 8*int64(k) + int64(len(termM)) + chunk)
-			if freed += b; freed >= chunk {
+			// given back to the system every 32nd of the way.
+			sv.note(mem.cur + freed + 8*int64(k) + int64(len(termM)))
+			if freed >= chunk {
 				debug.FreeOSMemory()
 				freed = 0
 			}
@@ -337,11 +363,51 @@ func (x keysMargins) Swap(i, j int) {
 	x.m[i], x.m[j] = x.m[j], x.m[i]
 }
 
+// buildBuckets indexes the non-terminal keys by their top bits: about one
+// bucket per 8 keys (half a byte per position), so that a lookup reads
+// the bucket's start and searches a few keys instead of the whole array.
+func (sv *solver) buildBuckets() {
+	keys := sv.keys[:sv.nNon]
+	if len(keys) < 2 {
+		return
+	}
+	sv.bucketBase = keys[0]
+	nb := 1
+	for 2*nb <= len(keys)/8 {
+		nb *= 2
+	}
+	span := keys[len(keys)-1] - keys[0]
+	sv.bucketShift = 0
+	for span>>sv.bucketShift >= uint64(nb) {
+		sv.bucketShift++
+	}
+	nb = int(span>>sv.bucketShift) + 1
+	sv.bucket = make([]uint32, nb+1)
+	b := 0
+	for i, k := range keys {
+		for kb := int((k - sv.bucketBase) >> sv.bucketShift); b <= kb; b++ {
+			sv.bucket[b] = uint32(i)
+		}
+	}
+	for ; b <= nb; b++ {
+		sv.bucket[b] = uint32(len(keys))
+	}
+}
+
 // index returns the node of key, or -1.
 func (sv *solver) index(key uint64) int {
 	lo, hi := 0, sv.nNon
 	if key&(FlagTerminal|FlagInfinite) != 0 {
 		lo, hi = sv.nNon, len(sv.keys)
+	} else if sv.bucket != nil {
+		if key < sv.bucketBase {
+			return -1
+		}
+		b := (key - sv.bucketBase) >> sv.bucketShift
+		if b+1 >= uint64(len(sv.bucket)) {
+			return -1
+		}
+		lo, hi = int(sv.bucket[b]), int(sv.bucket[b+1])
 	}
 	i, ok := slices.BinarySearch(sv.keys[lo:hi], key)
 	if !ok {
