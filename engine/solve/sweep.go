@@ -20,7 +20,11 @@ import (
 //
 //  1. Kahn's topological sort from the nodes without predecessors: a
 //     counter per node of its predecessors not yet peeled, the moves
-//     generated again for each peeled node. A node is peeled, at level k,
+//     generated again for each peeled node. The counters are counted in
+//     the first sweep of step 2, over every node, in the same word as the
+//     values (kahnFused; with a word of their own, and the values started
+//     again, when a node has more predecessors than the bits there hold).
+//     A node is peeled, at level k,
 //     in the k-th round; every successor of a peeled node has a higher
 //     level or is never peeled. The nodes never peeled are those on or
 //     below a cycle: the graph has a cycle when there is one, and they are
@@ -38,9 +42,10 @@ import (
 //     being all done.
 //
 // An acyclic board thus takes four generations of every node's moves
-// (enumeration, counting, Kahn, values), like the predecessor lists (three
-// and the lists); a cyclic one as many more sweeps over the nodes on or
-// below a cycle as their values need to settle.
+// (enumeration, counting with the first sweep, Kahn, values), like the
+// predecessor lists (three and the lists); a cyclic one as many more
+// sweeps over the nodes on or below a cycle as their values need to
+// settle, the first of them being the counting.
 
 // Word of a node: during Kahn's sort, the count of its predecessors not
 // yet peeled (moves into it: fewer than 2^31), or kahnPeeled with its
@@ -56,6 +61,10 @@ const (
 	maxLevel   = 1<<(32-levelShift) - 1
 	valueBits  = 1<<17 - 1
 	kahnPeeled = 1 << 31
+	// During kahnFused: a node's count of predecessors not yet peeled,
+	// or its level once peeled (kahnPeeled), in bits cntShift..30.
+	cntShift = 17
+	cntMask  = 1<<14 - 1
 )
 
 func valueWord(s, n int8) uint32 {
@@ -66,19 +75,12 @@ func valueWord(s, n int8) uint32 {
 	return w
 }
 
-// sweepSolve computes sv.valS, sv.valN, sv.cyclic and sv.nEdges.
-func (sv *solver) sweepSolve() error {
-	word := make([]uint32, len(sv.keys))
-	top, err := sv.kahn(word)
-	if err != nil {
-		return err
-	}
+// initWords sets the values of every node, keeping the other bits of the
+// non-terminal ones: None for the non-terminal ones, the margin for the
+// terminal ones and the dead ends (final).
+func (sv *solver) initWords(word []uint32) {
 	for i := range sv.nNon {
-		var flags uint32
-		if w := word[i]; w&kahnPeeled != 0 {
-			flags = wordPeeled | (w&^kahnPeeled)<<levelShift
-		}
-		word[i] = flags | valueWord(noneVal, noneVal)
+		word[i] = word[i]&^valueBits | valueWord(noneVal, noneVal)
 	}
 	for i, m := range sv.termM {
 		word[sv.nNon+i] = valueWord(m, -m)
@@ -87,39 +89,78 @@ func (sv *solver) sweepSolve() error {
 		m := sv.margin[i]
 		word[i] = word[i]&^valueBits | valueWord(m, -m) | wordFinal
 	}
-	p := sv.opt.Progress
-	update := func(x *expander, i int, kids []child) (bool, error) {
-		south := KeyPlayer(sv.keys[i]) == engine.South
-		bs, bn := int8(noneVal), int8(127) // South's byte: max at South's nodes
-		if !south {
-			bs, bn = 127, noneVal
-		}
-		for _, c := range kids {
-			var s, nn int8
-			if c.key&(FlagTerminal|FlagInfinite) != 0 {
-				s, nn = c.margin, -c.margin
-			} else {
-				j := sv.index(c.key)
-				if j < 0 {
-					return false, fmt.Errorf("solve: %s: node %#x not enumerated (non-deterministic moves?)", sv.ruleset, c.key)
-				}
-				w := atomic.LoadUint32(&word[j])
-				s, nn = int8(w), int8(w>>8)
+}
+
+// update recomputes the values of node i from its children's: it returns
+// whether they changed.
+func (sv *solver) update(word []uint32, i int, kids []child) (bool, error) {
+	south := KeyPlayer(sv.keys[i]) == engine.South
+	bs, bn := int8(noneVal), int8(127) // South's byte: max at South's nodes
+	if !south {
+		bs, bn = 127, noneVal
+	}
+	for _, c := range kids {
+		var s, nn int8
+		if c.key&(FlagTerminal|FlagInfinite) != 0 {
+			s, nn = c.margin, -c.margin
+		} else {
+			j := sv.index(c.key)
+			if j < 0 {
+				return false, fmt.Errorf("solve: %s: node %#x not enumerated (non-deterministic moves?)", sv.ruleset, c.key)
 			}
-			if south {
-				bs, bn = max(bs, s), min(bn, nn)
-			} else {
-				bs, bn = min(bs, s), max(bn, nn)
-			}
+			w := atomic.LoadUint32(&word[j])
+			s, nn = int8(w), int8(w>>8)
 		}
+		if south {
+			bs, bn = max(bs, s), min(bn, nn)
+		} else {
+			bs, bn = min(bs, s), max(bn, nn)
+		}
+	}
+	for { // other bits of the word may change meanwhile (counts)
 		old := atomic.LoadUint32(&word[i])
 		w := old&^valueBits | valueWord(bs, bn)
 		if w == old {
 			return false, nil
 		}
-		atomic.StoreUint32(&word[i], w)
-		return true, nil
+		if atomic.CompareAndSwapUint32(&word[i], old, w) {
+			return true, nil
+		}
 	}
+}
+
+// sweepSolve computes sv.valS, sv.valN, sv.cyclic and sv.nEdges.
+func (sv *solver) sweepSolve() error {
+	word := make([]uint32, len(sv.keys))
+	sv.initWords(word)
+	top, ok, err := sv.kahnFused(word)
+	if err != nil {
+		return err
+	}
+	if !ok { // a count overflowed its bits: count apart, then start the values again
+		clear(word)
+		sv.sweeps = 0
+		if top, err = sv.kahn(word); err != nil {
+			return err
+		}
+		for i := range sv.nNon {
+			if w := word[i]; w&kahnPeeled != 0 {
+				word[i] = kahnPeeled | (w&^kahnPeeled)<<cntShift
+			} else {
+				word[i] = 0
+			}
+		}
+		sv.initWords(word)
+	}
+	for i := range sv.nNon {
+		if w := word[i]; w&kahnPeeled != 0 {
+			word[i] = w&valueBits | wordPeeled | (w>>cntShift&maxLevel)<<levelShift
+		} else {
+			word[i] = w & valueBits
+		}
+	}
+	p := sv.opt.Progress
+	update := func(x *expander, i int, kids []child) (bool, error) { return sv.update(word, i, kids) }
 	// Step 2: the nodes on or below a cycle (and any too deep for a level).
 	for {
 		open := 0
@@ -184,6 +225,92 @@ func (sv *solver) sweepSolve() error {
 	}
 	sv.note(int64(14 * n))
 	return nil
+}
+
+// kahnFused is the first sweep and Kahn's sort in one: the first sweep
+// over every non-terminal node (in the sweeps' order) also counts each
+// node's predecessors, in bits cntShift.. of its word (values below), so
+// that Kahn's sort needs no pass of its own to count; it leaves
+// kahnPeeled and the level in those bits of every peeled node. It returns
+// false, with the words to be started again, when a node has more
+// predecessors than the bits hold.
+func (sv *solver) kahnFused(word []uint32) (top int, ok bool, err error) {
+	p := sv.opt.Progress
+	p.Stage("count moves", int64(sv.nNon))
+	var total atomic.Int64
+	var overflow atomic.Bool
+	err = sv.forEach(sv.nNon, func(k int) int { return sv.nNon - 1 - k }, nil,
+		func(_ int, x *expander, i int, kids []child) error {
+			for _, c := range kids {
+				if c.key&(FlagTerminal|FlagInfinite) != 0 {
+					continue
+				}
+				j := sv.index(c.key)
+				if j < 0 {
+					return fmt.Errorf("solve: %s: node %#x not enumerated (non-deterministic moves?)", sv.ruleset, c.key)
+				}
+				if atomic.AddUint32(&word[j], 1<<cntShift)>>cntShift&cntMask == cntMask {
+					overflow.Store(true)
+				}
+			}
+			total.Add(int64(len(kids)))
+			if atomic.LoadUint32(&word[i])&wordFinal != 0 { // a dead end: its value is its margin
+				return nil
+			}
+			_, err := sv.update(word, i, kids)
+			return err
+		})
+	p.Done()
+	if err != nil {
+		return 0, false, err
+	}
+	sv.nEdges = total.Load()
+	sv.sweeps = 1
+	if overflow.Load() {
+		return 0, false, nil
+	}
+	p.Stage("cycles", int64(sv.nNon))
+	defer p.Done()
+	var front []uint32
+	for i := range sv.nNon {
+		if word[i]>>cntShift&cntMask == 0 {
+			front = append(front, uint32(i))
+		}
+	}
+	peeled, level := 0, 0
+	outs := make([][]uint32, len(sv.ex))
+	for ; len(front) > 0; level++ {
+		peeled += len(front)
+		if level <= maxLevel {
+			for _, i := range front {
+				word[i] |= kahnPeeled | uint32(level)<<cntShift
+			}
+		}
+		sv.note(int64(12*len(sv.keys) + 4*cap(front)))
+		err := sv.forList(front, func(w int, x *expander, i int, kids []child) error {
+			for _, c := range kids {
+				if c.key&(FlagTerminal|FlagInfinite) != 0 {
+					continue
+				}
+				j := sv.index(c.key)
+				if atomic.AddUint32(&word[j], ^uint32(1<<cntShift-1))>>cntShift&cntMask == 0 {
+					outs[w] = append(outs[w], uint32(j))
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return 0, false, err
+		}
+		front = front[:0]
+		for w := range outs {
+			front = append(front, outs[w]...)
+			outs[w] = outs[w][:0]
+		}
+		slices.Sort(front) // binary searches in key order are kinder to the cache
+	}
+	sv.cyclic = peeled < sv.nNon
+	return min(level-1, maxLevel), true, nil
 }
 
 // kahn runs Kahn's topological sort over the non-terminal nodes (terminal

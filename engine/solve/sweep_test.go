@@ -75,3 +75,44 @@ func TestSweepDeepChain(t *testing.T) {
 		}
 	}
 }
+
+// TestSweepManyPredecessors: node X has 32,768 moves into it (4,096
+// positions, each with 8 moves to X, under a tree of fan-out 8), more
+// than the predecessor count that shares a word with the values during
+// the first sweep (16,383): the sweep method counts apart and starts
+// again. X lies on a cycle with Y; every position above X is worth -1/-1
+// (North takes the -1 from X), Y 3/3.
+func TestSweepManyPredecessors(t *testing.T) {
+	var text strings.Builder
+	next, level := 1, []int{0}
+	for d := range 4 {
+		var below []int
+		for range level {
+			fmt.Fprintf(&text, "%s:", []string{"S", "N"}[d%2])
+			for range 8 {
+				fmt.Fprintf(&text, " %d", next)
+				below = append(below, next)
+				next++
+			}
+			text.WriteString("\n")
+		}
+		level = below
+	}
+	x := next
+	for range level {
+		fmt.Fprintf(&text, "S:%s\n", strings.Repeat(fmt.Sprintf(" %d", x), 8))
+	}
+	fmt.Fprintf(&text, "N: %d %d\nS: %d %d\nT -1\nT +3\n", x+1, x+2, x, x+3)
+	r, v := solved(t, parseGraph(text.String(), false))
+	if !r.Cyclic || r.Positions != int64(x+4) || r.Edges != 8+64+512+4096+4096*8+4 {
+		t.Errorf("cyclic %v, %d positions, %d moves; want cyclic, %d, %d", r.Cyclic, r.Positions, r.Edges, x+4, 8+64+512+4096+4096*8+4)
+	}
+	for i, s := range v[:x+1] {
+		if s != "-1/-1" {
+			t.Fatalf("node %d: %s, want -1/-1", i, s)
+		}
+	}
+	if v[x+1] != "3/3" {
+		t.Errorf("Y: %s, want 3/3", v[x+1])
+	}
+}
