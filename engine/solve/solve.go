@@ -519,7 +519,7 @@ func (sv *solver) edges() error {
 		for _, c := range kids {
 			j := sv.index(c.key)
 			if j < 0 {
-				return fmt.Errorf("solve: %s: node %#x not enumerated (non-deterministic moves?)", sv.ruleset, c.key)
+				return sv.notEnumerated(c.key)
 			}
 			atomic.AddUint32(&sv.off[j+1], 1)
 		}

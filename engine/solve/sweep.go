@@ -95,10 +95,7 @@ func (sv *solver) initWords(word []uint32) {
 // whether they changed.
 func (sv *solver) update(word []uint32, i int, kids []child) (bool, error) {
 	south := KeyPlayer(sv.keys[i]) == engine.South
-	bs, bn := int8(noneVal), int8(127) // South's byte: max at South's nodes
-	if !south {
-		bs, bn = 127, noneVal
-	}
+	bs, bn := startValues(south)
 	for _, c := range kids {
 		var s, nn int8
 		if c.key&(FlagTerminal|FlagInfinite) != 0 {
@@ -106,25 +103,49 @@ func (sv *solver) update(word []uint32, i int, kids []child) (bool, error) {
 		} else {
 			j := sv.index(c.key)
 			if j < 0 {
-				return false, fmt.Errorf("solve: %s: node %#x not enumerated (non-deterministic moves?)", sv.ruleset, c.key)
+				return false, sv.notEnumerated(c.key)
 			}
 			w := atomic.LoadUint32(&word[j])
 			s, nn = int8(w), int8(w>>8)
 		}
-		if south {
-			bs, bn = max(bs, s), min(bn, nn)
-		} else {
-			bs, bn = min(bs, s), max(bn, nn)
-		}
+		bs, bn = fold(south, bs, bn, s, nn)
 	}
-	for { // other bits of the word may change meanwhile (counts)
+	return setValues(word, i, bs, bn), nil
+}
+
+func (sv *solver) notEnumerated(key uint64) error {
+	return fmt.Errorf("solve: %s: node %#x not enumerated (non-deterministic moves?)", sv.ruleset, key)
+}
+
+// startValues returns the values of a node of South's (south) or North's
+// before its first child: each side maximises its own byte at its own
+// nodes (South's byte, and minus North's value).
+func startValues(south bool) (s, n int8) {
+	if south {
+		return noneVal, 127
+	}
+	return 127, noneVal
+}
+
+// fold takes one child's values s, n into a node's bs, bn.
+func fold(south bool, bs, bn, s, n int8) (int8, int8) {
+	if south {
+		return max(bs, s), min(bn, n)
+	}
+	return min(bs, s), max(bn, n)
+}
+
+// setValues stores the values of node i (its other bits may change
+// meanwhile: counts) and returns whether they changed.
+func setValues(word []uint32, i int, bs, bn int8) bool {
+	for {
 		old := atomic.LoadUint32(&word[i])
 		w := old&^valueBits | valueWord(bs, bn)
 		if w == old {
-			return false, nil
+			return false
 		}
 		if atomic.CompareAndSwapUint32(&word[i], old, w) {
-			return true, nil
+			return true
 		}
 	}
 }
@@ -241,24 +262,30 @@ func (sv *solver) kahnFused(word []uint32) (top int, ok bool, err error) {
 	var overflow atomic.Bool
 	err = sv.forEach(sv.nNon, func(k int) int { return sv.nNon - 1 - k }, nil,
 		func(_ int, x *expander, i int, kids []child) error {
+			south := KeyPlayer(sv.keys[i]) == engine.South
+			bs, bn := startValues(south)
 			for _, c := range kids {
+				var s, nn int8
 				if c.key&(FlagTerminal|FlagInfinite) != 0 {
-					continue
+					s, nn = c.margin, -c.margin
+				} else {
+					j := sv.index(c.key)
+					if j < 0 {
+						return sv.notEnumerated(c.key)
+					}
+					w := atomic.AddUint32(&word[j], 1<<cntShift)
+					if w>>cntShift&cntMask == cntMask {
+						overflow.Store(true)
+					}
+					s, nn = int8(w), int8(w>>8)
 				}
-				j := sv.index(c.key)
-				if j < 0 {
-					return fmt.Errorf("solve: %s: node %#x not enumerated (non-deterministic moves?)", sv.ruleset, c.key)
-				}
-				if atomic.AddUint32(&word[j], 1<<cntShift)>>cntShift&cntMask == cntMask {
-					overflow.Store(true)
-				}
+				bs, bn = fold(south, bs, bn, s, nn)
 			}
 			total.Add(int64(len(kids)))
-			if atomic.LoadUint32(&word[i])&wordFinal != 0 { // a dead end: its value is its margin
-				return nil
+			if atomic.LoadUint32(&word[i])&wordFinal == 0 { // not a dead end, whose value is its margin
+				setValues(word, i, bs, bn)
 			}
-			_, err := sv.update(word, i, kids)
-			return err
+			return nil
 		})
 	p.Done()
 	if err != nil {
@@ -330,7 +357,7 @@ func (sv *solver) kahn(word []uint32) (int, error) {
 			}
 			j := sv.index(c.key)
 			if j < 0 {
-				return fmt.Errorf("solve: %s: node %#x not enumerated (non-deterministic moves?)", sv.ruleset, c.key)
+				return sv.notEnumerated(c.key)
 			}
 			atomic.AddUint32(&word[j], 1)
 		}
