@@ -52,7 +52,8 @@
 // expanded; or the terminal flag), in ordered linear-probing tables of 256
 // parts, each growing alone by a quarter and kept 72% to 90% full: about
 // 10 bytes per position (9 to 11). Then it copies the keys into one array,
-// sorts it and indexes a position by binary search. Two methods follow.
+// sorts it and indexes a position by binary search within buckets of its
+// top bits (half a byte per position). Two methods follow.
 //
 // Predecessor lists (the default): the moves are generated twice more
 // (count, then fill) to build the predecessor lists; then the two
@@ -60,12 +61,13 @@
 // a cycle. About 25 bytes per position.
 //
 // Sweep (Options.Sweep): no move lists; the moves of a node are generated
-// again whenever needed (Kahn's sort, then sweeps; see sweep.go). 12 bytes
-// per position after the enumeration (8 of key, 4 of counter, values and
-// level) and 14 at the end (the table's two value bytes), for more move
-// generation: four generations of every node's moves on an acyclic board,
-// plus a few sweeps over the nodes on or below a cycle on a cyclic one.
-// So the sweep method's peak is 14 bytes per position.
+// again whenever needed (Kahn's sort, then sweeps; see sweep.go). 12.5
+// bytes per position after the enumeration (8 of key, 4 of counter, values
+// and level, the buckets) and 14.5 at the end (the table's two value
+// bytes), which is the peak, for more move generation: four generations of
+// every node's moves on an acyclic board, plus a few sweeps over the nodes
+// on or below a cycle on a cyclic one (the first of them also counting the
+// predecessors for Kahn's sort).
 //
 // Both give the same values. Keys are packed into a uint64, so a ruleset
 // whose key (engine.Encoder.KeyBits) is longer than 62 bits is refused,
