@@ -17,7 +17,8 @@ import "math"
 // first larger word; an insertion shifts the words up to the next empty
 // slot by one. Growing a part by a quarter is one sequential merge of its
 // words into a larger array, so the part stays between 72% and 90% full:
-// 8.9 to 11.1 bytes per key, and a resize holds one part twice.
+// 8.9 to 11.1 bytes per key (and 3% more of slots after the last home),
+// and a resize holds one part twice.
 
 const (
 	mask62    = 1<<62 - 1
@@ -103,7 +104,7 @@ func newKeyTable(ign uint64, margins bool, mem *tableMem) *keyTable {
 	return t
 }
 
-// bytes returns the size of the slots (and margins).
+// slotBytes returns the size of a part of slots slots (and margins).
 func (t *keyTable) slotBytes(slots int) int64 {
 	if t.margins {
 		return 9 * int64(slots)
