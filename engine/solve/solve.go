@@ -94,8 +94,9 @@ func Solve(start engine.State, opt Options) (*Result, error) {
 	// The arrays are most of the heap and the garbage (one state per
 	// position expanded) is short-lived: sv.note keeps the GC target a
 	// little above the arrays' size (see gcHeadroom).
-	defer debug.SetGCPercent(debug.SetGCPercent(100))
-	sv := &solver{opt: opt, ruleset: start.Game().Ruleset(), gcPercent: 100}
+	gcBegin()
+	defer gcEnd()
+	sv := &solver{opt: opt, ruleset: start.Game().Ruleset()}
 	for range opt.Workers {
 		x, err := newExpander(start)
 		if err != nil {
@@ -183,7 +184,6 @@ type solver struct {
 	cyclic     bool
 	peak       int64
 	enumPeak   int64 // peak while enumerating
-	gcPercent  int   // set by note
 	sweeps     int   // sweeps of the sweep method
 }
 
@@ -194,9 +194,43 @@ const noneVal = int8(-128)
 func (sv *solver) note(bytes int64) {
 	bytes += 4 * int64(len(sv.bucket))
 	sv.peak = max(sv.peak, bytes)
-	if pct := int(min(50, max(5, 100*gcHeadroom/max(bytes, 1)))); pct != sv.gcPercent {
+	gcSet(int(min(50, max(5, 100*gcHeadroom/max(bytes, 1)))))
+}
+
+// gcTuning is the garbage collector's target while solves run: the first
+// solve to start saves the process's, the last to end puts it back, and
+// only a solve running alone changes it (concurrent solves would undo
+// each other's settings and could leave the process with a stranger's).
+var gcTuning struct {
+	sync.Mutex
+	active     int
+	saved, cur int
+}
+
+func gcBegin() {
+	gcTuning.Lock()
+	defer gcTuning.Unlock()
+	if gcTuning.active == 0 {
+		gcTuning.saved = debug.SetGCPercent(50)
+		gcTuning.cur = 50
+	}
+	gcTuning.active++
+}
+
+func gcEnd() {
+	gcTuning.Lock()
+	defer gcTuning.Unlock()
+	if gcTuning.active--; gcTuning.active == 0 {
+		debug.SetGCPercent(gcTuning.saved)
+	}
+}
+
+func gcSet(pct int) {
+	gcTuning.Lock()
+	defer gcTuning.Unlock()
+	if gcTuning.active == 1 && pct != gcTuning.cur {
 		debug.SetGCPercent(pct)
-		sv.gcPercent = pct
+		gcTuning.cur = pct
 	}
 }
 

@@ -3,7 +3,9 @@ package solve_test
 import (
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/baolab/baolab/engine"
@@ -175,5 +177,36 @@ func TestTooBig(t *testing.T) {
 	_, err = solve.Solve(engine.MustParse("kingulu").NewState(), solve.Options{})
 	if !errors.Is(err, solve.ErrTooBig) || !strings.Contains(err.Error(), "74 bits") {
 		t.Errorf("default kingulu: error %v, want ErrTooBig naming the key length", err)
+	}
+}
+
+// TestGCPercentRestored: solves running one after another and several at
+// once (each tuning the garbage collector's target while alone) leave the
+// process's target as it was.
+func TestGCPercentRestored(t *testing.T) {
+	old := debug.SetGCPercent(77)
+	defer debug.SetGCPercent(old)
+	boards := []string{"kingulu:holes=4,seeds=2", "kimasai-four-rows:holes=4", "kingulu:holes=4,seeds=3", "kingulu:holes=5,seeds=1"}
+	for _, rs := range boards[:2] {
+		if _, err := solve.Solve(engine.MustParse(rs).NewState(), solve.Options{Sweep: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := debug.SetGCPercent(77); got != 77 {
+		t.Fatalf("after two solves the GC percent is %d, want 77", got)
+	}
+	var wg sync.WaitGroup
+	for i, rs := range boards {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := solve.Solve(engine.MustParse(rs).NewState(), solve.Options{Sweep: i%2 == 0, Workers: 1}); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	if got := debug.SetGCPercent(77); got != 77 {
+		t.Errorf("after concurrent solves the GC percent is %d, want 77", got)
 	}
 }
