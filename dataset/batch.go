@@ -152,6 +152,9 @@ func (b *MoveBatch) Reset() {
 
 // Append appends row r.
 func (b *MoveBatch) Append(r *MoveRow) {
+	if n := len(b.GameID); n == cap(b.GameID) {
+		b.grow(max(n, 1024))
+	}
 	b.GameID = append(b.GameID, r.GameID)
 	b.Ruleset.Append(r.Ruleset)
 	b.Ply = append(b.Ply, r.Ply)
@@ -165,6 +168,17 @@ func (b *MoveBatch) Append(r *MoveRow) {
 	b.MaterialNorth = append(b.MaterialNorth, r.MaterialNorth)
 	b.Hash = append(b.Hash, r.Hash)
 	b.Reserved = append(b.Reserved, r.Reserved)
+}
+
+// grow makes room for n more rows in every column at once. Doubling
+// (append alone grows a large slice by a quarter) copies and allocates
+// less while a worker's batch first fills up, and fresh memory is dear:
+// the copies run at page-fault speed.
+func (b *MoveBatch) grow(n int) {
+	b.GameID, b.Ruleset.Codes, b.Ply, b.Player = slices.Grow(b.GameID, n), slices.Grow(b.Ruleset.Codes, n), slices.Grow(b.Ply, n), slices.Grow(b.Player, n)
+	b.Move, b.Legal, b.Laps, b.Sown = slices.Grow(b.Move, n), slices.Grow(b.Legal, n), slices.Grow(b.Laps, n), slices.Grow(b.Sown, n)
+	b.Captured, b.MaterialSouth, b.MaterialNorth = slices.Grow(b.Captured, n), slices.Grow(b.MaterialSouth, n), slices.Grow(b.MaterialNorth, n)
+	b.Hash, b.Reserved = slices.Grow(b.Hash, n), slices.Grow(b.Reserved, n)
 }
 
 // Row returns row i. Every column must have been read.
