@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/bits"
 )
 
 // KeyWriter appends a position key bit by bit to a byte slice, in the
@@ -72,43 +74,92 @@ var ErrBadKey = errors.New("bad position key")
 // KeyReader reads back what a KeyWriter wrote. A read past the end of the
 // key sets an error that Err returns (reads then give zeros).
 type KeyReader struct {
-	key []byte
-	pos int // bits read
-	err error
+	key  []byte
+	pos  int    // bits read
+	word uint64 // the whole key when it has at most 8 bytes (KeyUint64)
+	err  error
 }
 
 // NewKeyReader returns a reader of key.
-func NewKeyReader(key []byte) *KeyReader { return &KeyReader{key: key} }
-
-func (r *KeyReader) bit() uint64 {
-	if r.pos >= 8*len(r.key) {
-		if r.err == nil {
-			r.err = fmt.Errorf("%w: %d bytes are too short", ErrBadKey, len(r.key))
-		}
-		return 0
+func NewKeyReader(key []byte) *KeyReader {
+	r := &KeyReader{key: key}
+	if len(key) <= 8 {
+		r.word = KeyUint64(key)
 	}
-	b := uint64(r.key[r.pos>>3]>>(r.pos&7)) & 1
-	r.pos++
-	return b
+	return r
 }
 
-// Bits reads n bits written by KeyWriter.Bits.
-func (r *KeyReader) Bits(n uint) uint64 {
-	var x uint64
-	for i := uint(0); i < n; i++ {
-		x |= r.bit() << i
+// window returns the unread bits, lowest first, and how many of them lie
+// in the key (at least 57 when that many are left; bits past the key's end
+// are zero).
+func (r *KeyReader) window() (x uint64, n int) {
+	if len(r.key) <= 8 {
+		if n = 8*len(r.key) - r.pos; n <= 0 {
+			return 0, 0
+		}
+		return r.word >> uint(r.pos), n
 	}
-	return x
+	i := r.pos >> 3
+	if i >= len(r.key) {
+		return 0, 0
+	}
+	if len(r.key)-i >= 8 {
+		x, n = binary.LittleEndian.Uint64(r.key[i:]), 64
+	} else {
+		for j, b := range r.key[i:] {
+			x |= uint64(b) << (8 * uint(j))
+		}
+		n = 8 * (len(r.key) - i)
+	}
+	sh := r.pos & 7
+	return x >> uint(sh), n - sh
+}
+
+// short notes a read past the end of the key.
+func (r *KeyReader) short() {
+	if r.err == nil {
+		r.err = fmt.Errorf("%w: %d bytes are too short", ErrBadKey, len(r.key))
+	}
+}
+
+// Bits reads n bits written by KeyWriter.Bits (n <= 56).
+func (r *KeyReader) Bits(n uint) uint64 {
+	x, avail := r.window()
+	if int(n) > avail {
+		r.short()
+		r.pos += avail
+		return x
+	}
+	r.pos += int(n)
+	return x & (1<<n - 1)
 }
 
 // Bit reads one bit.
 func (r *KeyReader) Bit() bool { return r.Bits(1) == 1 }
 
+// ones reads one bits up to and including the first zero bit, or to the
+// end of the key, a window at a time. It returns their number and whether
+// a zero bit ended them.
+func (r *KeyReader) ones() (c int, closed bool) {
+	for {
+		x, avail := r.window()
+		if avail == 0 {
+			return c, false
+		}
+		if k := bits.TrailingZeros64(^x); k < avail {
+			r.pos += k + 1
+			return c + k, true
+		}
+		c += avail
+		r.pos += avail
+	}
+}
+
 // Count reads a count written by KeyWriter.Count.
 func (r *KeyReader) Count() int {
-	c := 0
-	for r.bit() == 1 {
-		c++
+	c, closed := r.ones()
+	if !closed {
+		r.short()
 	}
 	return c
 }
@@ -116,16 +167,17 @@ func (r *KeyReader) Count() int {
 // Last reads the count written by KeyWriter.Last: the one bits up to the
 // first zero bit or the end of the key; every bit after it must be zero.
 func (r *KeyReader) Last() int {
-	c := 0
-	for r.pos < 8*len(r.key) && r.bit() == 1 {
-		c++
-	}
-	for r.pos < 8*len(r.key) {
-		if r.bit() != 0 && r.err == nil {
+	c, _ := r.ones()
+	for {
+		x, avail := r.window()
+		if avail == 0 {
+			return c
+		}
+		if x != 0 && r.err == nil {
 			r.err = fmt.Errorf("%w: bits after the last count", ErrBadKey)
 		}
+		r.pos += avail
 	}
-	return c
 }
 
 // Err returns the first error met, or nil.
@@ -137,11 +189,12 @@ func KeyBytes(bits int) int { return (bits + 7) / 8 }
 // KeyUint64 reads a key of at most 8 bytes as a little-endian integer: the
 // form in which a solver packs keys of up to 64 bits.
 func KeyUint64(key []byte) uint64 {
-	var x uint64
-	for i, b := range key {
-		x |= uint64(b) << (8 * uint(i))
+	if len(key) >= 8 {
+		return binary.LittleEndian.Uint64(key)
 	}
-	return x
+	var b [8]byte
+	copy(b[:], key)
+	return binary.LittleEndian.Uint64(b[:])
 }
 
 // AppendKeyUint64 appends the n-byte key whose little-endian value is x:
