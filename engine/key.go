@@ -192,9 +192,11 @@ func KeyUint64(key []byte) uint64 {
 	if len(key) >= 8 {
 		return binary.LittleEndian.Uint64(key)
 	}
-	var b [8]byte
-	copy(b[:], key)
-	return binary.LittleEndian.Uint64(b[:])
+	var x uint64
+	for i := len(key) - 1; i >= 0; i-- {
+		x = x<<8 | uint64(key[i])
+	}
+	return x
 }
 
 // AppendKeyUint64 appends the n-byte key whose little-endian value is x:

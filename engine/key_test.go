@@ -114,3 +114,22 @@ func FuzzKeyReader(f *testing.F) {
 	f.Add([]byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01}, []byte{1, 1, 2})
 	f.Fuzz(func(t *testing.T, key, ops []byte) { readBoth(t, key, ops) })
 }
+
+// TestKeyUint64 reads keys of 0 to 9 bytes against the byte-by-byte sum.
+func TestKeyUint64(t *testing.T) {
+	key := []byte{0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef, 0x55}
+	for n := 0; n <= len(key); n++ {
+		var want uint64
+		for i, b := range key[:min(n, 8)] {
+			want |= uint64(b) << (8 * uint(i))
+		}
+		if got := KeyUint64(key[:n]); got != want {
+			t.Errorf("KeyUint64(% x) = %#x, want %#x", key[:n], got, want)
+		}
+		if n <= 8 {
+			if back := AppendKeyUint64(nil, want, n); string(back) != string(key[:n]) {
+				t.Errorf("AppendKeyUint64(%#x, %d) = % x", want, n, back)
+			}
+		}
+	}
+}
