@@ -38,7 +38,8 @@ each board's lines, or "rules=<ruleset> stopped: <why>" for a board too big
 the solved table as DIR/solved.parquet, which the perfect agent loads
 (perfect:table=DIR). A board with more
 positions than --max-positions fails with one line and exit status 2. A
-progress bar shows each stage on a terminal; --stats prints positions/s and
+progress bar shows each stage on a terminal (otherwise a plain line on
+stderr every 30 s of a long stage); --stats prints positions/s and
 bytes per position to stderr; --count only enumerates the positions and prints
 "positions=<n> terminal=<n>" (a third of the work of a solve).`,
 		Args: cobra.NoArgs,
@@ -125,20 +126,36 @@ func printSolved(w io.Writer, r *solve.Result) error {
 	return nil
 }
 
-// solveBar shows the solver's stages as progress bars on a terminal, and
-// nothing otherwise.
+// solveBar shows the solver's stages as progress bars on a terminal.
+// Otherwise (a log file, a Slurm job) a stage that runs longer than
+// lineEvery gets a plain line every lineEvery and one when it ends, as
+// sim writes them; a short solve, or a board refused early, writes
+// nothing there.
 type solveBar struct {
 	w   io.Writer
 	on  bool
 	bar *progressbar.ProgressBar
+
+	// Plain lines, every `every` of a stage.
+	every        time.Duration
+	name         string
+	total, done  int64
+	start, shown time.Time
+	lines        bool // a line was written for this stage
 }
 
+// lineEvery is the time between two plain progress lines of a stage.
+const lineEvery = 30 * time.Second
+
 func newSolveBar(w *os.File) *solveBar {
-	return &solveBar{w: w, on: term.IsTerminal(int(w.Fd()))}
+	return &solveBar{w: w, on: term.IsTerminal(int(w.Fd())), every: lineEvery}
 }
 
 func (b *solveBar) Stage(name string, total int64) {
 	if !b.on {
+		b.name, b.total, b.done, b.lines = name, total, 0, false
+		b.start = time.Now()
+		b.shown = b.start
 		return
 	}
 	b.bar = progressbar.NewOptions64(total,
@@ -157,6 +174,16 @@ func (b *solveBar) Stage(name string, total int64) {
 func (b *solveBar) Add(n int64) {
 	if b.bar != nil {
 		b.bar.Add64(n)
+		return
+	}
+	b.done += n
+	if b.name != "" && time.Since(b.shown) >= b.every {
+		b.shown, b.lines = time.Now(), true
+		of := ""
+		if b.total >= 0 {
+			of = fmt.Sprintf(" of %d", b.total)
+		}
+		fmt.Fprintf(b.w, "solve: %s: %d%s positions (%s)\n", b.name, b.done, of, b.shown.Sub(b.start).Round(time.Second))
 	}
 }
 
@@ -164,5 +191,10 @@ func (b *solveBar) Done() {
 	if b.bar != nil {
 		b.bar.Finish()
 		b.bar = nil
+		return
 	}
+	if b.lines {
+		fmt.Fprintf(b.w, "solve: %s: done, %d positions in %s\n", b.name, b.done, time.Since(b.start).Round(time.Second))
+	}
+	b.name, b.lines = "", false
 }

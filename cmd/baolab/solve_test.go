@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/engine/solve"
@@ -131,5 +132,29 @@ func TestShippedSolveGrid(t *testing.T) {
 	grid, games, err := loadSolveGrid("../../configs/solve/solved.toml")
 	if err != nil || len(games) < 20 || grid.MaxPositions < 1 {
 		t.Errorf("configs/solve/solved.toml: %d rulesets, max_positions %d, %v", len(games), grid.MaxPositions, err)
+	}
+}
+
+// TestSolveBarPlainLines: off a terminal, a stage writes a line per
+// interval with its progress and one when it ends; a stage that ends
+// within the interval writes nothing.
+func TestSolveBarPlainLines(t *testing.T) {
+	var buf strings.Builder
+	b := &solveBar{w: &buf, every: time.Hour}
+	b.Stage("enumerate", -1)
+	b.Add(10)
+	b.Done()
+	if buf.Len() != 0 {
+		t.Fatalf("a short stage wrote %q", buf.String())
+	}
+	b.every = 0
+	b.Stage("sweep 1", 100)
+	b.Add(40)
+	b.Add(60)
+	b.Done()
+	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], "solve: sweep 1: 40 of 100 positions (") ||
+		!strings.HasPrefix(lines[1], "solve: sweep 1: 100 of 100 positions (") || !strings.HasPrefix(lines[2], "solve: sweep 1: done, 100 positions in ") {
+		t.Errorf("lines:\n%s", buf.String())
 	}
 }
