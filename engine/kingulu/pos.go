@@ -315,18 +315,25 @@ func (g *Game) hash(p *pos) uint64 {
 }
 
 // score returns the score (material) of player o: seeds in o's unreserved
-// holes and in the holes o reserved, plus o's bank. It adds the selected
-// 16-bit lanes of every word, then the four lanes of the sum (no lane can
-// carry: a board holds at most maxTotal seeds).
+// holes and in the holes o reserved, plus o's bank.
 func (g *Game) score(p *pos, o engine.Player) int {
 	hs := uint(g.rules.Holes)
 	own := (uint32(1)<<hs - 1) << (uint(o) * hs)
-	m := own&^p.reserved() | p.res[o]
+	return int(p.bank[o]) + g.seedsIn(p, own&^p.reserved()|p.res[o])
+}
+
+// boardSeeds returns the seeds in all holes.
+func (g *Game) boardSeeds(p *pos) int { return g.seedsIn(p, uint32(1)<<uint(g.n)-1) }
+
+// seedsIn returns the seeds in the holes of mask m. It adds the selected
+// 16-bit lanes of every word, then the four lanes of the sum (no lane can
+// carry: a board holds at most maxTotal seeds).
+func (g *Game) seedsIn(p *pos, m uint32) int {
 	var x uint64
 	for k := 0; k < g.nw; k++ {
 		x += p.w[k] & laneSelect[m>>(4*k)&15]
 	}
-	return int(p.bank[o]) + int(x*0x0001_0001_0001_0001>>48)
+	return int(x * 0x0001_0001_0001_0001 >> 48)
 }
 
 // laneSelect[m] keeps the 16-bit lanes of a word whose bits are set in
@@ -341,11 +348,3 @@ var laneSelect = func() (t [16]uint64) {
 	}
 	return t
 }()
-
-func (g *Game) boardSeeds(p *pos) int {
-	s := 0
-	for h := 0; h < g.n; h++ {
-		s += p.get(h)
-	}
-	return s
-}
