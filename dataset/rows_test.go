@@ -148,15 +148,16 @@ func TestRowsRoundTrip(t *testing.T) {
 	}
 }
 
-// TestReaderRefusesWrongTable reads a moves file as a games file.
-func TestReaderRefusesWrongTable(t *testing.T) {
-	dir := t.TempDir()
+// writeSampleMoves writes sampleRows' moves as one moves file of one row
+// group and returns its path.
+func writeSampleMoves(t *testing.T) string {
+	t.Helper()
 	_, moves := sampleRows()
 	var mb MoveBatch
 	for i := range moves {
 		mb.Append(&moves[i])
 	}
-	path := filepath.Join(dir, "x.parquet")
+	path := filepath.Join(t.TempDir(), "m.parquet")
 	f, err := NewWriter().Open(path, Moves)
 	if err != nil {
 		t.Fatal(err)
@@ -167,7 +168,13 @@ func TestReaderRefusesWrongTable(t *testing.T) {
 	if err := f.Commit(FileMeta{}); err != nil {
 		t.Fatal(err)
 	}
-	_, err = OpenReader(context.Background(), path, Games, []string{"game_id"})
+	return path
+}
+
+// TestReaderRefusesWrongTable reads a moves file as a games file.
+func TestReaderRefusesWrongTable(t *testing.T) {
+	path := writeSampleMoves(t)
+	_, err := OpenReader(context.Background(), path, Games, []string{"game_id"})
 	if err == nil || !strings.Contains(err.Error(), "not a baolab games file: column variant missing") {
 		t.Errorf("got %v", err)
 	}
@@ -280,23 +287,7 @@ func TestAppendAllocs(t *testing.T) {
 // with: DELTA_BINARY_PACKED for deltaColumns (half the CPU of writing
 // moves), PLAIN for the random hash.
 func TestDeltaEncodedColumns(t *testing.T) {
-	_, moves := sampleRows()
-	var mb MoveBatch
-	for i := range moves {
-		mb.Append(&moves[i])
-	}
-	path := filepath.Join(t.TempDir(), "m.parquet")
-	mf, err := NewWriter().Open(path, Moves)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := mf.WriteMoves(&mb); err != nil {
-		t.Fatal(err)
-	}
-	if err := mf.Commit(FileMeta{}); err != nil {
-		t.Fatal(err)
-	}
-	r, err := file.OpenParquetFile(path, false)
+	r, err := file.OpenParquetFile(writeSampleMoves(t), false)
 	if err != nil {
 		t.Fatal(err)
 	}
