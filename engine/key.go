@@ -103,16 +103,8 @@ func (r *KeyReader) window() (x uint64, n int) {
 	if i >= len(r.key) {
 		return 0, 0
 	}
-	if len(r.key)-i >= 8 {
-		x, n = binary.LittleEndian.Uint64(r.key[i:]), 64
-	} else {
-		for j, b := range r.key[i:] {
-			x |= uint64(b) << (8 * uint(j))
-		}
-		n = 8 * (len(r.key) - i)
-	}
 	sh := r.pos & 7
-	return x >> uint(sh), n - sh
+	return KeyUint64(r.key[i:]) >> uint(sh), 8*min(len(r.key)-i, 8) - sh
 }
 
 // short notes a read past the end of the key.
@@ -187,7 +179,8 @@ func (r *KeyReader) Err() error { return r.err }
 func KeyBytes(bits int) int { return (bits + 7) / 8 }
 
 // KeyUint64 reads a key of at most 8 bytes as a little-endian integer: the
-// form in which a solver packs keys of up to 64 bits.
+// form in which a solver packs keys of up to 64 bits. Of a longer key it
+// reads the first 8 bytes.
 func KeyUint64(key []byte) uint64 {
 	if len(key) >= 8 {
 		return binary.LittleEndian.Uint64(key)
