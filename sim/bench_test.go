@@ -3,6 +3,7 @@ package sim
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/baolab/baolab/dataset"
@@ -73,7 +74,7 @@ func BenchmarkWriteMoves(b *testing.B) {
 		}
 	}
 	out := dataset.NewWriter()
-	path := dir + "/m.parquet"
+	path := filepath.Join(dir, "m.parquet")
 	rows := w.m.Len()
 	b.ReportAllocs()
 	for b.Loop() {
