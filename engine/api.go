@@ -106,4 +106,8 @@ type Encoder interface {
 	// with an empty history, as the variant's NewStateAt would build it.
 	// It returns an error for a key that no position of this game has.
 	StateFromKey(key []byte) (State, error)
+	// LoadKey sets dst, a state of this variant, to the position of key as
+	// StateFromKey builds it (ply 0, empty history), without allocating
+	// once dst has grown. On an error dst is unchanged.
+	LoadKey(dst State, key []byte) error
 }

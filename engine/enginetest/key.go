@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/baolab/baolab/engine"
@@ -14,11 +15,14 @@ import (
 // engine.Encoder) from seed and checks at every position: the key has
 // KeyBits(s) bits (zero padding after them), starts with the player to
 // move and has the same length all game long; StateFromKey rebuilds a
-// state with the same key, hash, player to move and material; two
+// state with the same key, hash, player to move and material, and
+// LoadKey into a state in the middle of a game rebuilds the same state at
+// ply 0 (same key, hash, result and candidates); two
 // positions of one game with equal keys have equal hashes; a key with one
 // bit flipped or one byte cut either fails with engine.ErrBadKey or is
-// itself the exact key of the state it decodes to (keys are canonical);
-// and AppendKey does not allocate.
+// itself the exact key of the state it decodes to (keys are canonical),
+// and LoadKey agrees and leaves its state unchanged on an error; and
+// neither AppendKey nor LoadKey allocates.
 func KeyRoundTrip(t testing.TB, g engine.Game, n int, seed uint64) {
 	t.Helper()
 	enc, ok := g.(engine.Encoder)
@@ -27,7 +31,8 @@ func KeyRoundTrip(t testing.TB, g engine.Game, n int, seed uint64) {
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x6b6579))
 	var key, again []byte
-	var cands []engine.Move
+	var cands, loadedCands []engine.Move
+	loaded := g.NewState()
 	for game := 0; game < n; game++ {
 		s := g.NewState()
 		bits := enc.KeyBits(s)
@@ -66,7 +71,20 @@ func KeyRoundTrip(t testing.TB, g engine.Game, n int, seed uint64) {
 				back.Material(engine.South) != s.Material(engine.South) || back.Material(engine.North) != s.Material(engine.North) {
 				fail("key %x rebuilds a different position (key %x):\n%s", key, again, back)
 			}
-			checkBadKey(enc, key, rng, fail)
+			loaded.CopyFrom(s)
+			if err := enc.LoadKey(loaded, key); err != nil {
+				fail("LoadKey(%x): %v", key, err)
+			}
+			cands, loadedCands = back.Candidates(cands[:0]), loaded.Candidates(loadedCands[:0])
+			again = enc.AppendKey(again[:0], loaded)
+			if !bytes.Equal(again, key) || loaded.Hash() != back.Hash() || loaded.Ply() != 0 || loaded.FirstRepeatPly() != -1 ||
+				loaded.Result() != back.Result() || loaded.EndReason() != back.EndReason() || !slices.Equal(cands, loadedCands) {
+				fail("LoadKey(%x) over a game at ply %d gives (key %x, ply %d):\n%s\nStateFromKey gives:\n%s", key, s.Ply(), again, loaded.Ply(), loaded, back)
+			}
+			if err := loaded.Check(); err != nil {
+				fail("LoadKey(%x): %v", key, err)
+			}
+			checkBadKey(enc, key, loaded, rng, fail)
 			if s.Over() {
 				break
 			}
@@ -81,11 +99,17 @@ func KeyRoundTrip(t testing.TB, g engine.Game, n int, seed uint64) {
 	if a := testing.AllocsPerRun(100, func() { buf = enc.AppendKey(buf[:0], s) }); a != 0 {
 		t.Errorf("%s: AppendKey makes %.1f allocations, want 0", g.Ruleset(), a)
 	}
+	key = enc.AppendKey(key[:0], s)
+	var err error
+	if a := testing.AllocsPerRun(100, func() { err = enc.LoadKey(loaded, key) }); a != 0 || err != nil {
+		t.Errorf("%s: LoadKey makes %.1f allocations (error %v), want 0", g.Ruleset(), a, err)
+	}
 }
 
 // checkBadKey damages key (one bit flipped, or the last byte cut) and
-// checks that the result is refused or canonical.
-func checkBadKey(enc engine.Encoder, key []byte, rng *rand.Rand, fail func(string, ...any)) {
+// checks that the result is refused or canonical, by StateFromKey and by
+// LoadKey into loaded (the state of key), which a refusal leaves alone.
+func checkBadKey(enc engine.Encoder, key []byte, loaded engine.State, rng *rand.Rand, fail func(string, ...any)) {
 	bad := append([]byte(nil), key...)
 	if rng.IntN(4) == 0 {
 		bad = bad[:len(bad)-1]
@@ -94,11 +118,21 @@ func checkBadKey(enc engine.Encoder, key []byte, rng *rand.Rand, fail func(strin
 		bad[i/8] ^= 1 << (i % 8)
 	}
 	s, err := enc.StateFromKey(bad)
+	loadErr := enc.LoadKey(loaded, bad)
+	if (err == nil) != (loadErr == nil) {
+		fail("damaged key %x: StateFromKey says %v, LoadKey %v", bad, err, loadErr)
+	}
 	if err != nil {
 		if !errors.Is(err, engine.ErrBadKey) {
 			fail("StateFromKey(%x): error %v does not wrap ErrBadKey", bad, err)
 		}
+		if got := enc.AppendKey(nil, loaded); !bytes.Equal(got, key) || loaded.Ply() != 0 {
+			fail("LoadKey(%x) failed but changed its state from key %x to %x, ply %d", bad, key, got, loaded.Ply())
+		}
 		return
+	}
+	if got := enc.AppendKey(nil, loaded); !bytes.Equal(got, bad) {
+		fail("damaged key %x loads a position whose key is %x", bad, got)
 	}
 	if got := enc.AppendKey(nil, s); !bytes.Equal(got, bad) {
 		fail("damaged key %x decodes to a position whose key is %x", bad, got)

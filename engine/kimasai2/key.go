@@ -36,9 +36,19 @@ func (g *Game) AppendKey(buf []byte, s engine.State) []byte {
 	return w.Finish()
 }
 
-// StateFromKey returns the state at ply 0 of the position of key, as
-// NewStateAt builds it.
+// StateFromKey returns a new state at the position of key (see LoadKey).
 func (g *Game) StateFromKey(key []byte) (engine.State, error) {
+	s := &State{}
+	if err := g.LoadKey(s, key); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// LoadKey sets dst, a *State of this package, to the position of key at
+// ply 0 with an empty history, as NewStateAt builds it. It does not
+// allocate once dst has grown; on an error dst is unchanged.
+func (g *Game) LoadKey(dst engine.State, key []byte) error {
 	r := engine.NewKeyReader(key)
 	toMove := engine.Player(r.Bits(1))
 	var p Position
@@ -48,7 +58,7 @@ func (g *Game) StateFromKey(key []byte) (engine.State, error) {
 		for h := 0; h < g.n && r.Err() == nil; h++ {
 			c := r.Count()
 			if total += c; total > 255 {
-				return nil, fmt.Errorf("%s: %w: more than 255 cows", Name, engine.ErrBadKey)
+				return fmt.Errorf("%s: %w: more than 255 cows", Name, engine.ErrBadKey)
 			}
 			p.Cows[pl][h] = uint8(c)
 		}
@@ -56,15 +66,14 @@ func (g *Game) StateFromKey(key []byte) (engine.State, error) {
 	p.Reserve[0] = r.Count()
 	p.Reserve[1] = r.Last()
 	if err := r.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", Name, err)
+		return fmt.Errorf("%s: %w", Name, err)
 	}
 	total += p.Reserve[0] + p.Reserve[1]
 	if want := engine.KeyBytes(total + 4*g.rules.Holes + 3); len(key) != want {
-		return nil, fmt.Errorf("%s: %w: %d bytes, a key of %d cows has %d", Name, engine.ErrBadKey, len(key), total, want)
+		return fmt.Errorf("%s: %w: %d bytes, a key of %d cows has %d", Name, engine.ErrBadKey, len(key), total, want)
 	}
-	s, err := NewStateAt(g, p, toMove)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", engine.ErrBadKey, err)
+	if err := g.setPosition(dst.(*State), &p, toMove); err != nil {
+		return fmt.Errorf("%w: %v", engine.ErrBadKey, err)
 	}
-	return s, nil
+	return nil
 }

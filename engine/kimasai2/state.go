@@ -62,36 +62,47 @@ func NewStateAt(g engine.Game, p Position, toMove engine.Player) (*State, error)
 	if !ok {
 		return nil, fmt.Errorf("%s: NewStateAt: game %s is another variant", Name, g.Ruleset())
 	}
-	s := &State{g: kg}
+	s := &State{}
+	if err := kg.setPosition(s, &p, toMove); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// setPosition makes s a state of g at p with toMove to move, at ply 0 of
+// its own game, as NewStateAt builds it, without allocating once s has
+// grown. On an error (the checks NewStateAt documents) s is unchanged.
+func (g *Game) setPosition(s *State, p *Position, toMove engine.Player) error {
+	var x pos
 	total := 0
 	for pl := 0; pl < 2; pl++ {
 		for h := 0; h < 2*MaxHoles; h++ {
 			c := p.Cows[pl][h]
-			if c != 0 && h >= kg.n {
-				return nil, fmt.Errorf("%s: NewStateAt: %v hole %d is beyond the board (%d holes per player)", Name, engine.Player(pl), h, kg.n)
+			if c != 0 && h >= g.n {
+				return fmt.Errorf("%s: NewStateAt: %v hole %d is beyond the board (%d holes per player)", Name, engine.Player(pl), h, g.n)
 			}
-			s.x.w[pl][h>>3] |= uint64(c) << (uint(h&7) * 8)
-			s.x.lin += uint64(c) * kg.rk[pl][h]
+			x.w[pl][h>>3] |= uint64(c) << (uint(h&7) * 8)
+			x.lin += uint64(c) * g.rk[pl][h]
 			total += int(c)
 		}
 		if p.Reserve[pl] < 0 || p.Reserve[pl] > 255 {
-			return nil, fmt.Errorf("%s: NewStateAt: %v reserve %d out of range 0..255", Name, engine.Player(pl), p.Reserve[pl])
+			return fmt.Errorf("%s: NewStateAt: %v reserve %d out of range 0..255", Name, engine.Player(pl), p.Reserve[pl])
 		}
-		s.x.reserve[pl] = uint8(p.Reserve[pl])
+		x.reserve[pl] = uint8(p.Reserve[pl])
 		total += p.Reserve[pl]
 	}
 	if total > 255 {
-		return nil, fmt.Errorf("%s: NewStateAt: %d cows in all, at most 255 allowed", Name, total)
+		return fmt.Errorf("%s: NewStateAt: %d cows in all, at most 255 allowed", Name, total)
 	}
-	s.total = total
-	s.x.toMove = toMove & 1
-	s.x.opening = p.Opening
-	s.Track.Start(kg.hash(&s.x), false)
+	x.toMove = toMove & 1
+	x.opening = p.Opening
+	s.g, s.x, s.total = g, x, total
+	s.Track.Start(g.hash(&s.x), false)
 	s.cand = nonEmpty(&s.x.w[s.x.toMove])
 	if s.cand == 0 {
 		s.End(engine.Win(s.x.toMove.Other()), engine.NoMoves)
 	}
-	return s, nil
+	return nil
 }
 
 // Position returns the current position.

@@ -25,11 +25,22 @@ func (g *Game) AppendKey(buf []byte, s engine.State) []byte {
 	return w.Finish()
 }
 
-// StateFromKey returns the state at ply 0 of the position of key, as
-// NewStateAt builds it (refusing a board without stones).
+// StateFromKey returns a new state at the position of key (see LoadKey).
 func (g *Game) StateFromKey(key []byte) (engine.State, error) {
+	s := &State{}
+	if err := g.LoadKey(s, key); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// LoadKey sets dst, a *State of this package, to the position of key at
+// ply 0 with an empty history, as NewStateAt builds it (refusing a board
+// without stones). It does not allocate once dst has grown; on an error
+// dst is unchanged.
+func (g *Game) LoadKey(dst engine.State, key []byte) error {
 	if want := engine.KeyBytes(2*int(g.size) + 1); len(key) != want {
-		return nil, fmt.Errorf("%s: %w: %d bytes, want %d", Name, engine.ErrBadKey, len(key), want)
+		return fmt.Errorf("%s: %w: %d bytes, want %d", Name, engine.ErrBadKey, len(key), want)
 	}
 	r := engine.NewKeyReader(key)
 	toMove := engine.Player(r.Bits(1))
@@ -37,11 +48,10 @@ func (g *Game) StateFromKey(key []byte) (engine.State, error) {
 	p.Stones[0] = uint32(r.Bits(uint(g.size)))
 	p.Stones[1] = uint32(r.Bits(uint(g.size)))
 	if r.Last() != 0 || r.Err() != nil {
-		return nil, fmt.Errorf("%s: %w: bits after the board", Name, engine.ErrBadKey)
+		return fmt.Errorf("%s: %w: bits after the board", Name, engine.ErrBadKey)
 	}
-	s, err := NewStateAt(g, p, toMove)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", engine.ErrBadKey, err)
+	if err := g.setPosition(dst.(*State), p, toMove); err != nil {
+		return fmt.Errorf("%w: %v", engine.ErrBadKey, err)
 	}
-	return s, nil
+	return nil
 }

@@ -19,22 +19,43 @@ func NewStateAt(g engine.Game, p Position, toMove engine.Player) (*State, error)
 	if !ok {
 		return nil, fmt.Errorf("%s: NewStateAt: game is %s", Name, g.Variant())
 	}
+	s := &State{}
+	if err := kg.setPosition(s, p, toMove); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// setPosition makes s a state of g at p with toMove to move, at ply 0, as
+// NewStateAt builds it, without allocating once s has grown. On an error
+// (the checks NewStateAt documents) s is unchanged.
+func (g *Game) setPosition(s *State, p Position, toMove engine.Player) error {
 	if toMove > engine.North {
-		return nil, fmt.Errorf("%s: NewStateAt: bad player %d", Name, toMove)
+		return fmt.Errorf("%s: NewStateAt: bad player %d", Name, toMove)
 	}
 	for q, b := range p.Stones {
-		if b&^kg.full != 0 {
-			return nil, fmt.Errorf("%s: NewStateAt: %v has stones outside holes 0..%d", Name, engine.Player(q), kg.size-1)
+		if b&^g.full != 0 {
+			return fmt.Errorf("%s: NewStateAt: %v has stones outside holes 0..%d", Name, engine.Player(q), g.size-1)
 		}
 	}
 	if p.Stones[0] == 0 && p.Stones[1] == 0 {
-		return nil, fmt.Errorf("%s: NewStateAt: no stones on the board", Name)
+		return fmt.Errorf("%s: NewStateAt: no stones on the board", Name)
 	}
-	return kg.newState(p, toMove), nil
+	g.reset(s, p, toMove)
+	return nil
 }
 
 func (g *Game) newState(p Position, toMove engine.Player) *State {
-	s := &State{g: g, pos: p, toMove: toMove}
+	s := &State{}
+	g.reset(s, p, toMove)
+	return s
+}
+
+// reset makes s a state of g at p with toMove to move, at ply 0 with an
+// empty history.
+func (g *Game) reset(s *State, p Position, toMove engine.Player) {
+	t := s.Track
+	*s = State{g: g, pos: p, toMove: toMove, Track: t}
 	s.startStones = [2]int32{int32(bits.OnesCount32(p.Stones[0])), int32(bits.OnesCount32(p.Stones[1]))}
 	s.hash = g.fullHash(p, toMove)
 	s.cand = g.candidates(p.Stones[toMove])
@@ -50,7 +71,6 @@ func (g *Game) newState(p Position, toMove engine.Player) *State {
 	if s.Track.Over() {
 		s.cand = 0
 	}
-	return s
 }
 
 // State is a kimasai-four-rows game in progress. Use it through the

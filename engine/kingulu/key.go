@@ -36,10 +36,20 @@ func (g *Game) AppendKey(buf []byte, s engine.State) []byte {
 	return w.Finish()
 }
 
-// StateFromKey returns the state at ply 0 of the position of key (as
-// NewStateAt builds it: over at once, by score, when the player to move
-// has no candidate).
+// StateFromKey returns a new state at the position of key (see LoadKey).
 func (g *Game) StateFromKey(key []byte) (engine.State, error) {
+	s := &State{}
+	if err := g.LoadKey(s, key); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// LoadKey sets dst, a *State of this package, to the position of key at
+// ply 0 with an empty history, as NewStateAt builds it (over at once, by
+// score, when the player to move has no candidate). It does not allocate
+// once dst has grown; on an error dst is unchanged.
+func (g *Game) LoadKey(dst engine.State, key []byte) error {
 	r := engine.NewKeyReader(key)
 	toMove := engine.Player(r.Bits(1))
 	res := r.Bits(uint(g.n))
@@ -50,7 +60,7 @@ func (g *Game) StateFromKey(key []byte) (engine.State, error) {
 		c := r.Count()
 		total += c
 		if total > maxTotal {
-			return nil, fmt.Errorf("kingulu: %w: more than %d seeds", engine.ErrBadKey, maxTotal)
+			return fmt.Errorf("kingulu: %w: more than %d seeds", engine.ErrBadKey, maxTotal)
 		}
 		p.Seeds[h/hs][h%hs] = c
 		p.Reserved[h/hs][h%hs] = res>>uint(h)&1 != 0
@@ -58,15 +68,14 @@ func (g *Game) StateFromKey(key []byte) (engine.State, error) {
 	p.Bank[0] = r.Count()
 	p.Bank[1] = r.Last()
 	if err := r.Err(); err != nil {
-		return nil, fmt.Errorf("kingulu: %w", err)
+		return fmt.Errorf("kingulu: %w", err)
 	}
 	total += p.Bank[0] + p.Bank[1]
 	if want := engine.KeyBytes(4*hs + 2 + total); len(key) != want {
-		return nil, fmt.Errorf("kingulu: %w: %d bytes, a key of %d seeds has %d", engine.ErrBadKey, len(key), total, want)
+		return fmt.Errorf("kingulu: %w: %d bytes, a key of %d seeds has %d", engine.ErrBadKey, len(key), total, want)
 	}
-	s, err := NewStateAt(g, p, toMove)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", engine.ErrBadKey, err)
+	if err := g.setPosition(dst.(*State), &p, toMove); err != nil {
+		return fmt.Errorf("%w: %v", engine.ErrBadKey, err)
 	}
-	return s, nil
+	return nil
 }

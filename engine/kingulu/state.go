@@ -44,30 +44,42 @@ func NewStateAt(g engine.Game, p Position, toMove engine.Player) (*State, error)
 	if !ok {
 		return nil, fmt.Errorf("kingulu: NewStateAt: game %q is not a kingulu game", g.Ruleset())
 	}
+	s := &State{}
+	if err := kg.setPosition(s, &p, toMove); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// setPosition makes s a state of g at the position p with toMove to move,
+// at ply 0, as NewStateAt builds it, without allocating once s has grown.
+// On an error (the checks NewStateAt documents) s is unchanged.
+func (g *Game) setPosition(s *State, p *Position, toMove engine.Player) error {
 	if toMove > engine.North {
-		return nil, fmt.Errorf("kingulu: NewStateAt: bad player %d", toMove)
+		return fmt.Errorf("kingulu: NewStateAt: bad player %d", toMove)
 	}
 	total := 0
 	for pl := 0; pl < 2; pl++ {
 		if p.Bank[pl] < 0 {
-			return nil, fmt.Errorf("kingulu: NewStateAt: negative bank %d", p.Bank[pl])
+			return fmt.Errorf("kingulu: NewStateAt: negative bank %d", p.Bank[pl])
 		}
 		total += p.Bank[pl]
 		for i := 0; i < MaxHoles; i++ {
 			c := p.Seeds[pl][i]
 			if c < 0 {
-				return nil, fmt.Errorf("kingulu: NewStateAt: negative count %d in %v hole %d", c, engine.Player(pl), i)
+				return fmt.Errorf("kingulu: NewStateAt: negative count %d in %v hole %d", c, engine.Player(pl), i)
 			}
-			if i >= kg.rules.Holes && (c != 0 || p.Reserved[pl][i]) {
-				return nil, fmt.Errorf("kingulu: NewStateAt: %v hole %d does not exist with holes=%d", engine.Player(pl), i, kg.rules.Holes)
+			if i >= g.rules.Holes && (c != 0 || p.Reserved[pl][i]) {
+				return fmt.Errorf("kingulu: NewStateAt: %v hole %d does not exist with holes=%d", engine.Player(pl), i, g.rules.Holes)
 			}
 			total += c
 		}
 	}
 	if total > maxTotal {
-		return nil, fmt.Errorf("kingulu: NewStateAt: %d seeds, at most %d allowed", total, maxTotal)
+		return fmt.Errorf("kingulu: NewStateAt: %d seeds, at most %d allowed", total, maxTotal)
 	}
-	return kg.newState(kg.fromPosition(&p, toMove)), nil
+	g.reset(s, g.fromPosition(p, toMove))
+	return nil
 }
 
 func (g *Game) fromPosition(p *Position, toMove engine.Player) pos {
@@ -90,12 +102,18 @@ func (g *Game) fromPosition(p *Position, toMove engine.Player) pos {
 }
 
 func (g *Game) newState(p pos) *State {
-	s := &State{g: g, p: p, total: int32(g.boardSeeds(&p)) + p.bank[0] + p.bank[1]}
+	s := &State{}
+	g.reset(s, p)
+	return s
+}
+
+// reset makes s a state of g at p, at ply 0 with an empty history.
+func (g *Game) reset(s *State, p pos) {
+	s.g, s.p, s.total = g, p, int32(g.boardSeeds(&p))+p.bank[0]+p.bank[1]
 	s.Track.Start(s.Hash(), false)
 	if p.cand == 0 {
 		s.endByScore()
 	}
-	return s
 }
 
 // Position returns the current position.

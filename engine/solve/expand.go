@@ -17,7 +17,8 @@ type child struct {
 // expander generates the legal moves of nodes; one per goroutine.
 type expander struct {
 	c     *Coder
-	tmp   engine.State
+	node  engine.State // the node being expanded
+	tmp   engine.State // a child
 	moves []engine.Move
 }
 
@@ -26,7 +27,7 @@ func newExpander(start engine.State) (*expander, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &expander{c: c, tmp: start.Clone(), moves: make([]engine.Move, 0, engine.MaxMoves)}, nil
+	return &expander{c: c, node: start.Clone(), tmp: start.Clone(), moves: make([]engine.Move, 0, engine.MaxMoves)}, nil
 }
 
 // expand appends the children of the non-terminal node key to out. A node
@@ -34,11 +35,10 @@ func newExpander(start engine.State) (*expander, error) {
 // infinite=illegal every candidate never ends) is a dead end: dead is set
 // and margin is the engine's verdict on it.
 func (x *expander) expand(key uint64, out []child) (_ []child, dead bool, margin int8, err error) {
-	s, err := x.c.State(key)
-	if err != nil {
+	if err := x.c.Load(x.node, key); err != nil {
 		return out, false, 0, fmt.Errorf("solve: node %#x: %w", key, err)
 	}
-	return x.expandState(s, out)
+	return x.expandState(x.node, out)
 }
 
 func (x *expander) expandState(s engine.State, out []child) (_ []child, dead bool, margin int8, err error) {

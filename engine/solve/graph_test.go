@@ -102,6 +102,15 @@ func (g *graph) StateFromKey(key []byte) (engine.State, error) {
 	return s, nil
 }
 
+func (g *graph) LoadKey(dst engine.State, key []byte) error {
+	s, err := g.StateFromKey(key)
+	if err != nil {
+		return err
+	}
+	dst.CopyFrom(s)
+	return nil
+}
+
 type gstate struct {
 	g        *graph
 	node     int

@@ -145,6 +145,13 @@ func (c *Coder) State(key uint64) (engine.State, error) {
 	return c.enc.StateFromKey(c.buf)
 }
 
+// Load sets dst (a state of the coder's game) to the position of a node
+// key (flags ignored), at ply 0, without allocating.
+func (c *Coder) Load(dst engine.State, key uint64) error {
+	c.buf = engine.AppendKeyUint64(c.buf[:0], key&^(FlagTerminal|FlagInfinite), c.nbytes)
+	return c.enc.LoadKey(dst, c.buf)
+}
+
 // KeyPlayer returns the player to move of a node key (the first bit of
 // every engine key).
 func KeyPlayer(key uint64) engine.Player { return engine.Player(key & 1) }
