@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // KeyWriter appends a position key bit by bit to a byte slice, in the
@@ -14,18 +15,21 @@ import (
 type KeyWriter struct {
 	Buf  []byte
 	acc  uint64 // bits not yet flushed, lowest first
-	nacc uint   // number of bits in acc (< 8 between calls)
+	nacc uint   // number of bits in acc (< 64 between calls)
 }
 
-// Bits appends the n lowest bits of x, lowest first (n <= 56).
+// Bits appends the n lowest bits of x, lowest first (n <= 56). The bits
+// gather in a 64-bit word that is flushed 8 bytes at a time.
 func (w *KeyWriter) Bits(x uint64, n uint) {
-	w.acc |= (x & (1<<n - 1)) << w.nacc
-	w.nacc += n
-	for w.nacc >= 8 {
-		w.Buf = append(w.Buf, byte(w.acc))
-		w.acc >>= 8
-		w.nacc -= 8
+	x &= 1<<n - 1
+	w.acc |= x << w.nacc
+	if w.nacc+n < 64 {
+		w.nacc += n
+		return
 	}
+	w.Buf = binary.LittleEndian.AppendUint64(w.Buf, w.acc)
+	w.acc = x >> (64 - w.nacc) // w.nacc >= 8 here, since n <= 56
+	w.nacc += n - 64
 }
 
 // Bit appends one bit.
@@ -60,10 +64,12 @@ func (w *KeyWriter) Last(c int) {
 
 // Finish pads the key to a whole byte and returns the slice.
 func (w *KeyWriter) Finish() []byte {
-	if w.nacc > 0 {
-		w.Buf = append(w.Buf, byte(w.acc))
-		w.acc, w.nacc = 0, 0
+	l, n := len(w.Buf), int(w.nacc+7)/8
+	w.Buf = slices.Grow(w.Buf, n)[:l+n]
+	for i, acc := l, w.acc; i < l+n; i, acc = i+1, acc>>8 {
+		w.Buf[i] = byte(acc)
 	}
+	w.acc, w.nacc = 0, 0
 	return w.Buf
 }
 

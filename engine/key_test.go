@@ -115,6 +115,73 @@ func FuzzKeyReader(f *testing.F) {
 	f.Fuzz(func(t *testing.T, key, ops []byte) { readBoth(t, key, ops) })
 }
 
+// refWriter is the literal writing of a key, one bit at a time: the
+// reference for KeyWriter's word-at-a-time writes.
+type refWriter struct {
+	buf []byte
+	n   int // bits written
+}
+
+func (w *refWriter) bit(b uint64) {
+	if w.n%8 == 0 {
+		w.buf = append(w.buf, 0)
+	}
+	w.buf[len(w.buf)-1] |= byte(b&1) << (w.n % 8)
+	w.n++
+}
+
+// TestKeyWriterMatchesBitByBit writes random fields after a random
+// prefix with KeyWriter and with the reference and compares the bytes;
+// a buffer with exactly room for the key is not reallocated.
+func TestKeyWriterMatchesBitByBit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 20000 {
+		prefix := make([]byte, rng.IntN(10))
+		for i := range prefix {
+			prefix[i] = byte(rng.Uint32())
+		}
+		ref := &refWriter{buf: append([]byte(nil), prefix...), n: 8 * len(prefix)}
+		var ops []func(*KeyWriter)
+		for range rng.IntN(14) {
+			switch x, n, c := rng.Uint64(), uint(rng.IntN(57)), rng.IntN(120); rng.IntN(3) {
+			case 0:
+				ops = append(ops, func(w *KeyWriter) { w.Bits(x, n) })
+				for i := range n {
+					ref.bit(x >> i)
+				}
+			case 1:
+				ops = append(ops, func(w *KeyWriter) { w.Count(c) })
+				for range c {
+					ref.bit(1)
+				}
+				ref.bit(0)
+			case 2:
+				ops = append(ops, func(w *KeyWriter) { w.Last(c) })
+				for range c {
+					ref.bit(1)
+				}
+			}
+		}
+		for _, room := range []bool{false, true} {
+			buf := append([]byte(nil), prefix...)
+			if room {
+				buf = append(make([]byte, 0, len(ref.buf)), prefix...)
+			}
+			w := KeyWriter{Buf: buf}
+			for _, op := range ops {
+				op(&w)
+			}
+			got := w.Finish()
+			if string(got) != string(ref.buf) {
+				t.Fatalf("KeyWriter wrote % x, bit by bit % x", got, ref.buf)
+			}
+			if room && len(got) > 0 && &got[0] != &buf[:1][0] {
+				t.Fatalf("KeyWriter reallocated a buffer with room for the key (%d bytes)", len(ref.buf))
+			}
+		}
+	}
+}
+
 // TestKeyUint64 reads keys of 0 to 9 bytes against the byte-by-byte sum.
 func TestKeyUint64(t *testing.T) {
 	key := []byte{0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef, 0x55}

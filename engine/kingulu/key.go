@@ -51,31 +51,32 @@ func (g *Game) StateFromKey(key []byte) (engine.State, error) {
 // once dst has grown; on an error dst is unchanged.
 func (g *Game) LoadKey(dst engine.State, key []byte) error {
 	r := engine.NewKeyReader(key)
-	toMove := engine.Player(r.Bits(1))
-	res := r.Bits(uint(g.n))
-	var p Position
-	hs := g.rules.Holes
+	var q pos
+	q.toMove = engine.Player(r.Bits(1))
+	res := uint32(r.Bits(uint(g.n)))
 	total := 0
 	for h := 0; h < g.n && r.Err() == nil; h++ {
 		c := r.Count()
-		total += c
-		if total > maxTotal {
+		if total += c; total > maxTotal {
 			return fmt.Errorf("kingulu: %w: more than %d seeds", engine.ErrBadKey, maxTotal)
 		}
-		p.Seeds[h/hs][h%hs] = c
-		p.Reserved[h/hs][h%hs] = res>>uint(h)&1 != 0
+		q.add(h, c)
 	}
-	p.Bank[0] = r.Count()
-	p.Bank[1] = r.Last()
+	bank0, bank1 := r.Count(), r.Last()
 	if err := r.Err(); err != nil {
 		return fmt.Errorf("kingulu: %w", err)
 	}
-	total += p.Bank[0] + p.Bank[1]
-	if want := engine.KeyBytes(4*hs + 2 + total); len(key) != want {
+	if total += bank0 + bank1; total > maxTotal {
+		return fmt.Errorf("kingulu: %w: more than %d seeds", engine.ErrBadKey, maxTotal)
+	}
+	if want := engine.KeyBytes(4*g.rules.Holes + 2 + total); len(key) != want {
 		return fmt.Errorf("kingulu: %w: %d bytes, a key of %d seeds has %d", engine.ErrBadKey, len(key), total, want)
 	}
-	if err := g.setPosition(dst.(*State), &p, toMove); err != nil {
-		return fmt.Errorf("%w: %v", engine.ErrBadKey, err)
-	}
+	q.bank = [2]int32{int32(bank0), int32(bank1)}
+	// The key's bit h says that global hole h is reserved, by the player
+	// across from its owner: South's holes by North, North's by South.
+	southHoles := uint32(1)<<uint(g.rules.Holes) - 1
+	q.res[engine.North], q.res[engine.South] = res&southHoles, res&^southHoles
+	g.reset(dst.(*State), g.completed(q))
 	return nil
 }

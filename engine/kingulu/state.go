@@ -96,6 +96,12 @@ func (g *Game) fromPosition(p *Position, toMove engine.Player) pos {
 		}
 	}
 	q.toMove = toMove
+	return g.completed(q)
+}
+
+// completed returns q with its hash and candidates computed from its
+// board, banks, reservations and player to move.
+func (g *Game) completed(q pos) pos {
 	q.lin = g.hash(&q)
 	q.cand = g.candidates(&q)
 	return q
