@@ -38,9 +38,10 @@
 //
 // Every variant's Game also implements Encoder: a compact, comparable key
 // of a position (everything that decides future play, not the ply or the
-// history) and its inverse, StateFromKey. Keys make positions loggable and
+// history) and its inverse, StateFromKey (a new state) or LoadKey (into an
+// existing state, without allocating). Keys make positions loggable and
 // testable, and the exact solver (package engine/solve) packs the keys of
-// small boards into 64-bit words.
+// small boards into 64-bit words and loads each one into the same state.
 //
 // # Rulesets
 //
