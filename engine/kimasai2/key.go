@@ -50,9 +50,9 @@ func (g *Game) StateFromKey(key []byte) (engine.State, error) {
 // allocate once dst has grown; on an error dst is unchanged.
 func (g *Game) LoadKey(dst engine.State, key []byte) error {
 	r := engine.NewKeyReader(key)
-	toMove := engine.Player(r.Bits(1))
-	var p Position
-	p.Opening = r.Bit()
+	var x pos
+	x.toMove = engine.Player(r.Bits(1))
+	x.opening = r.Bit()
 	total := 0
 	for pl := 0; pl < 2; pl++ {
 		for h := 0; h < g.n && r.Err() == nil; h++ {
@@ -60,20 +60,20 @@ func (g *Game) LoadKey(dst engine.State, key []byte) error {
 			if total += c; total > 255 {
 				return fmt.Errorf("%s: %w: more than 255 cows", Name, engine.ErrBadKey)
 			}
-			p.Cows[pl][h] = uint8(c)
+			g.place(&x, pl, h, uint64(c))
 		}
 	}
-	p.Reserve[0] = r.Count()
-	p.Reserve[1] = r.Last()
+	reserve0, reserve1 := r.Count(), r.Last()
 	if err := r.Err(); err != nil {
 		return fmt.Errorf("%s: %w", Name, err)
 	}
-	total += p.Reserve[0] + p.Reserve[1]
+	if total += reserve0 + reserve1; total > 255 {
+		return fmt.Errorf("%s: %w: more than 255 cows", Name, engine.ErrBadKey)
+	}
 	if want := engine.KeyBytes(total + 4*g.rules.Holes + 3); len(key) != want {
 		return fmt.Errorf("%s: %w: %d bytes, a key of %d cows has %d", Name, engine.ErrBadKey, len(key), total, want)
 	}
-	if err := g.setPosition(dst.(*State), &p, toMove); err != nil {
-		return fmt.Errorf("%w: %v", engine.ErrBadKey, err)
-	}
+	x.reserve = [2]uint8{uint8(reserve0), uint8(reserve1)}
+	g.reset(dst.(*State), &x, total)
 	return nil
 }

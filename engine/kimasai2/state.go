@@ -81,8 +81,7 @@ func (g *Game) setPosition(s *State, p *Position, toMove engine.Player) error {
 			if c != 0 && h >= g.n {
 				return fmt.Errorf("%s: NewStateAt: %v hole %d is beyond the board (%d holes per player)", Name, engine.Player(pl), h, g.n)
 			}
-			x.w[pl][h>>3] |= uint64(c) << (uint(h&7) * 8)
-			x.lin += uint64(c) * g.rk[pl][h]
+			g.place(&x, pl, h, uint64(c))
 			total += int(c)
 		}
 		if p.Reserve[pl] < 0 || p.Reserve[pl] > 255 {
@@ -96,13 +95,25 @@ func (g *Game) setPosition(s *State, p *Position, toMove engine.Player) error {
 	}
 	x.toMove = toMove & 1
 	x.opening = p.Opening
-	s.g, s.x, s.total = g, x, total
+	g.reset(s, &x, total)
+	return nil
+}
+
+// place puts c cows into the empty hole h of player pl of x.
+func (g *Game) place(x *pos, pl, h int, c uint64) {
+	x.w[pl][h>>3] |= c << (uint(h&7) * 8)
+	x.lin += c * g.rk[pl][h]
+}
+
+// reset makes s a state of g at x (with total cows in play), at ply 0 with
+// an empty history.
+func (g *Game) reset(s *State, x *pos, total int) {
+	s.g, s.x, s.total = g, *x, total
 	s.Track.Start(g.hash(&s.x), false)
 	s.cand = nonEmpty(&s.x.w[s.x.toMove])
 	if s.cand == 0 {
 		s.End(engine.Win(s.x.toMove.Other()), engine.NoMoves)
 	}
-	return nil
 }
 
 // Position returns the current position.
