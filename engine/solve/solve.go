@@ -38,9 +38,11 @@ type Options struct {
 	Sweep bool
 }
 
-// Progress follows the stages of Solve: enumerate (total unknown, -1),
-// count moves, fill moves, south pass, north pass, cycles. Its methods are
-// called from one goroutine.
+// Progress follows the stages of Solve: enumerate (total unknown, -1;
+// Add counts the positions found, as --max-positions does), count moves,
+// fill moves, south pass, north pass, cycles. Done ends a stage that
+// finished (a stage that fails ends with Solve's error instead). Its
+// methods are called from one goroutine.
 type Progress interface {
 	Stage(name string, total int64)
 	Add(n int64)
@@ -251,7 +253,6 @@ const gcHeadroom = 8 << 20
 func (sv *solver) enumerate(root uint64) error {
 	p := sv.opt.Progress
 	p.Stage("enumerate", -1)
-	defer p.Done()
 	mem := new(tableMem)
 	non := newKeyTable(3, false, mem) // tags: tagOpen, tagExpanded
 	term := newKeyTable(0, true, mem) // tags: 1 FlagTerminal, 2 FlagInfinite
@@ -266,7 +267,7 @@ func (sv *solver) enumerate(root uint64) error {
 	outs := make([]out, len(sv.ex))
 	batch := 2048 * len(sv.ex)
 	keys := make([]uint64, 0, batch)
-	cur := 0
+	cur, found := 0, 0
 	for {
 		keys = non.takeOpen(keys[:0], batch, &cur)
 		if len(keys) == 0 {
@@ -311,9 +312,11 @@ func (sv *solver) enumerate(root uint64) error {
 				}
 			}
 		}
-		p.Add(int64(len(keys)))
+		p.Add(int64(non.n + term.n - found))
+		found = non.n + term.n
 		sv.note(mem.peak)
 	}
+	p.Done()
 	sv.nNon = non.n
 	all, termM := make([]uint64, non.n+term.n), make([]int8, term.n)
 	k, freed := 0, int64(0)

@@ -180,6 +180,46 @@ func TestTooBig(t *testing.T) {
 	}
 }
 
+// stages records what Solve tells its Progress: per stage, the sum of
+// its Adds and whether it was done.
+type stages struct {
+	names []string
+	added map[string]int64
+	done  map[string]bool
+	cur   string
+}
+
+func (p *stages) Stage(name string, _ int64) {
+	if p.added == nil {
+		p.added, p.done = map[string]int64{}, map[string]bool{}
+	}
+	p.names, p.cur = append(p.names, name), name
+}
+func (p *stages) Add(n int64) { p.added[p.cur] += n }
+func (p *stages) Done()       { p.done[p.cur] = true }
+
+// TestEnumerateProgress: the enumeration counts the positions found, as
+// the limit does, so its count ends at the result's positions; when the
+// limit stops it, the stage is not reported done.
+func TestEnumerateProgress(t *testing.T) {
+	g := engine.MustParse("kingulu:holes=4,seeds=3")
+	var p stages
+	r, err := solve.Solve(g.NewState(), solve.Options{Sweep: true, Progress: &p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.added["enumerate"] != r.Positions || !p.done["enumerate"] {
+		t.Errorf("enumerate counted %d positions (done %v), the result has %d", p.added["enumerate"], p.done["enumerate"], r.Positions)
+	}
+	var q stages
+	if _, err := solve.Solve(g.NewState(), solve.Options{Sweep: true, Progress: &q, MaxPositions: r.Positions / 2}); !errors.Is(err, solve.ErrTooBig) {
+		t.Fatalf("limit %d: error %v, want ErrTooBig", r.Positions/2, err)
+	}
+	if q.done["enumerate"] || q.added["enumerate"] > r.Positions/2 {
+		t.Errorf("enumeration stopped by the limit %d: counted %d, done %v", r.Positions/2, q.added["enumerate"], q.done["enumerate"])
+	}
+}
+
 // TestGCPercentRestored: solves running one after another and several at
 // once (each tuning the garbage collector's target while alone) leave the
 // process's target as it was.
