@@ -4,12 +4,17 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/baolab/baolab/engine"
+	_ "github.com/baolab/baolab/engine/all"
 )
 
 // TestIndexBuckets: with the buckets, index finds every non-terminal and
 // terminal key at its place and misses keys that are absent (between,
 // below and above the keys), on uniform keys, on keys crowded into a few
-// buckets, and on one and two keys.
+// buckets, on keys whose spread is far from even within a bucket (so that
+// index's interpolated guess is many keys off, above and below), and on
+// one and two keys.
 func TestIndexBuckets(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for _, tc := range []struct {
@@ -19,6 +24,8 @@ func TestIndexBuckets(t *testing.T) {
 	}{
 		{"uniform", 5000, func() uint64 { return r.Uint64() & mask62 }},
 		{"crowded", 5000, func() uint64 { return 1<<40 + r.Uint64()&0xfff | uint64(r.IntN(3))<<50 }},
+		{"log-uniform", 5000, func() uint64 { return r.Uint64() & mask62 >> r.IntN(62) }},
+		{"clusters", 5000, func() uint64 { return r.Uint64()&(mask62&^(1<<52-1)) | uint64(r.IntN(4))<<48 | r.Uint64()&0xfff }},
 		{"one", 1, func() uint64 { return 12345 }},
 		{"two", 2, func() uint64 { return r.Uint64() & 0xff }},
 	} {
@@ -59,4 +66,40 @@ func TestIndexBuckets(t *testing.T) {
 			}
 		}
 	}
+}
+
+// BenchmarkIndex times index on the keys the sweeps look up: every
+// non-terminal child of every node of kingulu:holes=6,seeds=1, in the
+// sweeps' order (ns per lookup).
+func BenchmarkIndex(b *testing.B) {
+	start := engine.MustParse("kingulu:holes=6,seeds=1").NewState()
+	x, err := newExpander(start)
+	if err != nil {
+		b.Fatal(err)
+	}
+	sv := &solver{opt: Options{MaxPositions: DefaultMaxPositions, Progress: nopProgress{}}, ex: []*expander{x}}
+	root, _, _ := x.c.Key(start)
+	if err := sv.enumerate(root); err != nil {
+		b.Fatal(err)
+	}
+	sv.buildBuckets()
+	var look []uint64
+	var kids []child
+	for i := sv.nNon - 1; i >= 0; i-- {
+		kids, _, _, _ = x.expand(sv.keys[i], kids[:0])
+		for _, c := range kids {
+			if c.key&(FlagTerminal|FlagInfinite) == 0 {
+				look = append(look, c.key)
+			}
+		}
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		for _, k := range look {
+			if sv.index(k) < 0 {
+				b.Fatalf("%#x not found", k)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(look)), "ns/lookup")
 }
