@@ -509,30 +509,37 @@ func found(keys []uint64, i int, key uint64) int {
 // forNodes runs f on every non-terminal node, in chunks shared out to the
 // workers, and returns the first error.
 func (sv *solver) forNodes(f func(x *expander, i int, kids []child) error) error {
-	return sv.forEach(sv.nNon, nil, nil, func(_ int, x *expander, i int, kids []child) error { return f(x, i, kids) })
-}
-
-// forNodesIf runs f on every non-terminal node that want accepts (want
-// nil: all).
-func (sv *solver) forNodesIf(want func(i int) bool, f func(x *expander, i int, kids []child) error) error {
-	return sv.forEach(sv.nNon, nil, want, func(_ int, x *expander, i int, kids []child) error { return f(x, i, kids) })
+	return sv.forEach(visit{n: sv.nNon}, func(_ int, x *expander, i int, kids []child) error { return f(x, i, kids) })
 }
 
 // forList runs f on the nodes of list; f learns the worker's number.
 func (sv *solver) forList(list []uint32, f func(w int, x *expander, i int, kids []child) error) error {
-	return sv.forEach(len(list), func(k int) int { return int(list[k]) }, nil, f)
+	return sv.forEach(visit{n: len(list), list: list}, f)
 }
 
-// forEach runs f on the nodes at(0), ..., at(n-1) (at nil: 0..n-1) that
-// want accepts (want nil: all), with the node's children, in chunks shared
-// out to the workers, reporting the nodes done as progress; it returns the
-// first error. f is told the number of the worker running it.
-func (sv *solver) forEach(n int, at func(k int) int, want func(i int) bool, f func(w int, x *expander, i int, kids []child) error) error {
+// visit is the nodes a forEach runs on: list[0], ..., list[n-1], or
+// without a list the nodes 0..n-1 (n-1 down to 0 when reverse); when word
+// is set, only the nodes i with word[i]&mask == val. The test is made in
+// forEach's loop, not by a function call per node: the sweeps and the
+// levels of the peeled nodes pass over every node to run on few.
+type visit struct {
+	n         int
+	list      []uint32
+	reverse   bool
+	word      []uint32
+	mask, val uint32
+}
+
+// forEach runs f on the nodes of v, with the node's children, in chunks
+// shared out to the workers, reporting the nodes done as progress; it
+// returns the first error. f is told the number of the worker running it.
+func (sv *solver) forEach(v visit, f func(w int, x *expander, i int, kids []child) error) error {
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	var done atomic.Int64
 	errs := make([]error, len(sv.ex))
 	const chunk = 1024
+	n := v.n
 	for w := range sv.ex {
 		wg.Add(1)
 		go func(w int) {
@@ -547,10 +554,12 @@ func (sv *solver) forEach(n int, at func(k int) int, want func(i int) bool, f fu
 				did := 0
 				for k := lo; k < min(lo+chunk, n); k++ {
 					i := k
-					if at != nil {
-						i = at(k)
+					if v.list != nil {
+						i = int(v.list[k])
+					} else if v.reverse {
+						i = n - 1 - k
 					}
-					if want != nil && !want(i) {
+					if v.word != nil && atomic.LoadUint32(&v.word[i])&v.mask != v.val {
 						continue
 					}
 					did++

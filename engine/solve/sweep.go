@@ -196,7 +196,7 @@ func (sv *solver) sweepSolve() error {
 		sv.sweeps++
 		p.Stage(fmt.Sprintf("sweep %d", sv.sweeps), int64(open))
 		var changed atomic.Int64
-		err := sv.forEach(sv.nNon, func(k int) int { return sv.nNon - 1 - k }, func(i int) bool { return atomic.LoadUint32(&word[i])&(wordFinal|wordPeeled) == 0 },
+		err := sv.forEach(visit{n: sv.nNon, reverse: true, word: word, mask: wordFinal | wordPeeled},
 			func(_ int, x *expander, i int, kids []child) error {
 				ch, err := update(x, i, kids)
 				if ch {
@@ -213,26 +213,9 @@ func (sv *solver) sweepSolve() error {
 		}
 	}
 	// Step 3: the peeled nodes, deepest first.
-	peeled := 0
-	for i := range sv.nNon {
-		if word[i]&(wordFinal|wordPeeled) == wordPeeled {
-			peeled++
-		}
+	if err := sv.solvePeeled(word, top); err != nil {
+		return err
 	}
-	p.Stage("peeled nodes", int64(peeled))
-	for lv := top; lv >= 0; lv-- {
-		want := uint32(wordPeeled | lv<<levelShift)
-		err := sv.forNodesIf(func(i int) bool { return word[i]&(wordFinal|wordPeeled|maxLevel<<levelShift) == want },
-			func(x *expander, i int, kids []child) error {
-				_, err := update(x, i, kids)
-				return err
-			})
-		if err != nil {
-			p.Done()
-			return err
-		}
-	}
-	p.Done()
 	sv.sweeps++
 	n := len(sv.keys)
 	sv.valS, sv.valN = make([]int8, n), make([]int8, n)
@@ -248,6 +231,70 @@ func (sv *solver) sweepSolve() error {
 	return nil
 }
 
+// solvePeeled computes the peeled nodes that are not final, level by
+// level from the deepest (top): each once, its successors being done. The
+// nodes of a level are gathered into a list, by a counting sort on the
+// level in one pass over the words, for as many levels at a time as a
+// list of a quarter of the nodes holds (one byte per node: the values at
+// the end take two), so that an acyclic board, whose hundreds of levels
+// are all peeled, takes a few passes over the words instead of one per
+// level. A level too large for the list is run from a pass of its own.
+func (sv *solver) solvePeeled(word []uint32, top int) error {
+	const sel = wordFinal | wordPeeled
+	count := make([]int, top+1)
+	peeled := 0
+	for _, w := range word[:sv.nNon] {
+		if w&sel == wordPeeled {
+			count[w>>levelShift&maxLevel]++
+			peeled++
+		}
+	}
+	p := sv.opt.Progress
+	p.Stage("peeled nodes", int64(peeled))
+	defer p.Done()
+	update := func(_ int, x *expander, i int, kids []child) error {
+		_, err := sv.update(word, i, kids)
+		return err
+	}
+	list := make([]uint32, 0, max(1, sv.nNon/4))
+	sv.note(int64(12*len(sv.keys) + 4*cap(list)))
+	for hi := top; hi >= 0; {
+		if count[hi] > cap(list) {
+			err := sv.forEach(visit{n: sv.nNon, word: word, mask: sel | maxLevel<<levelShift, val: wordPeeled | uint32(hi)<<levelShift}, update)
+			if err != nil {
+				return err
+			}
+			hi--
+			continue
+		}
+		// Levels lo..hi fill the list: level l at list[start[hi-l]:start[hi-l+1]].
+		lo, total := hi, count[hi]
+		for lo > 0 && total+count[lo-1] <= cap(list) {
+			lo--
+			total += count[lo]
+		}
+		start := make([]int, hi-lo+2)
+		for l := hi; l >= lo; l-- {
+			start[hi-l+1] = start[hi-l] + count[l]
+		}
+		next := slices.Clone(start)
+		list = list[:total]
+		for i, w := range word[:sv.nNon] {
+			if l := int(w >> levelShift & maxLevel); w&sel == wordPeeled && l >= lo && l <= hi {
+				list[next[hi-l]] = uint32(i)
+				next[hi-l]++
+			}
+		}
+		for l := hi; l >= lo; l-- {
+			if err := sv.forList(list[start[hi-l]:start[hi-l+1]], update); err != nil {
+				return err
+			}
+		}
+		hi = lo - 1
+	}
+	return nil
+}
+
 // kahnFused is the first sweep and Kahn's sort in one: the first sweep
 // over every non-terminal node (in the sweeps' order) also counts each
 // node's predecessors, in bits cntShift.. of its word (values below), so
@@ -260,7 +307,7 @@ func (sv *solver) kahnFused(word []uint32) (top int, ok bool, err error) {
 	p.Stage("count moves", int64(sv.nNon))
 	var total atomic.Int64
 	var overflow atomic.Bool
-	err = sv.forEach(sv.nNon, func(k int) int { return sv.nNon - 1 - k }, nil,
+	err = sv.forEach(visit{n: sv.nNon, reverse: true},
 		func(_ int, x *expander, i int, kids []child) error {
 			south := KeyPlayer(sv.keys[i]) == engine.South
 			bs, bn := startValues(south)
