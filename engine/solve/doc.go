@@ -52,7 +52,7 @@
 // expanded; or the terminal flag), in ordered linear-probing tables of 256
 // parts, each growing alone by a quarter and kept 72% to 90% full: about
 // 10 bytes per position (9 to 11). Then it copies the keys into one array,
-// sorts it and indexes a position by binary search within buckets of its
+// sorts it and indexes a position by interpolation within buckets of its
 // top bits (half a byte per position). Two methods follow.
 //
 // Predecessor lists (the default): the moves are generated twice more
