@@ -73,10 +73,7 @@ func (g *Game) LoadKey(dst engine.State, key []byte) error {
 		return fmt.Errorf("kingulu: %w: %d bytes, a key of %d seeds has %d", engine.ErrBadKey, len(key), total, want)
 	}
 	q.bank = [2]int32{int32(bank0), int32(bank1)}
-	// The key's bit h says that global hole h is reserved, by the player
-	// across from its owner: South's holes by North, North's by South.
-	southHoles := uint32(1)<<uint(g.rules.Holes) - 1
-	q.res[engine.North], q.res[engine.South] = res&southHoles, res&^southHoles
+	g.setReserved(&q, res)
 	g.reset(dst.(*State), g.completed(q))
 	return nil
 }

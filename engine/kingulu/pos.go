@@ -29,6 +29,14 @@ func (p *pos) add(h, d int) { p.w[h>>2] += uint64(int64(d)) << (uint(h&3) * 16) 
 
 func (p *pos) reserved() uint32 { return p.res[0] | p.res[1] }
 
+// setReserved records the holes of mask m (global numbering) as reserved,
+// each by the player across from its owner: South's holes by North,
+// North's by South. It is the inverse of reserved.
+func (g *Game) setReserved(p *pos, m uint32) {
+	south := uint32(1)<<uint(g.rules.Holes) - 1
+	p.res[engine.North], p.res[engine.South] = m&south, m&^south
+}
+
 func trailing(x uint32) int { return bits.TrailingZeros32(x) }
 
 // Results of Game.move.

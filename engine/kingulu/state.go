@@ -84,6 +84,7 @@ func (g *Game) setPosition(s *State, p *Position, toMove engine.Player) error {
 
 func (g *Game) fromPosition(p *Position, toMove engine.Player) pos {
 	var q pos
+	var res uint32
 	hs := g.rules.Holes
 	for pl := 0; pl < 2; pl++ {
 		q.bank[pl] = int32(p.Bank[pl])
@@ -91,10 +92,11 @@ func (g *Game) fromPosition(p *Position, toMove engine.Player) pos {
 			h := pl*hs + i
 			q.add(h, p.Seeds[pl][i])
 			if p.Reserved[pl][i] {
-				q.res[pl^1] |= 1 << h
+				res |= 1 << h
 			}
 		}
 	}
+	g.setReserved(&q, res)
 	q.toMove = toMove
 	return g.completed(q)
 }
