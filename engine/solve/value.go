@@ -145,15 +145,20 @@ func (c *Coder) Key(s engine.State) (key uint64, terminal bool, margin int) {
 // State returns a new state at the position of a node key (flags
 // ignored), at ply 0.
 func (c *Coder) State(key uint64) (engine.State, error) {
-	c.buf = engine.AppendKeyUint64(c.buf[:0], key&^(FlagTerminal|FlagInfinite), c.nbytes)
-	return c.enc.StateFromKey(c.buf)
+	return c.enc.StateFromKey(c.bytes(key))
 }
 
 // Load sets dst (a state of the coder's game) to the position of a node
 // key (flags ignored), at ply 0, without allocating.
 func (c *Coder) Load(dst engine.State, key uint64) error {
+	return c.enc.LoadKey(dst, c.bytes(key))
+}
+
+// bytes returns the engine key of a node key (flags dropped), in the
+// coder's buffer.
+func (c *Coder) bytes(key uint64) []byte {
 	c.buf = engine.AppendKeyUint64(c.buf[:0], key&^(FlagTerminal|FlagInfinite), c.nbytes)
-	return c.enc.LoadKey(dst, c.buf)
+	return c.buf
 }
 
 // KeyPlayer returns the player to move of a node key (the first bit of
