@@ -111,3 +111,25 @@ type Encoder interface {
 	// once dst has grown. On an error dst is unchanged.
 	LoadKey(dst State, key []byte) error
 }
+
+// Layered is implemented by a Game whose positions fall into layers that
+// no move goes back to: every move leads to a position of the same layer
+// or of a larger one. (In kingulu the banks never shrink and reservations
+// are permanent, so the banks and the reserved holes are a layer.) A
+// position is its layer together with its key within the layer, a word
+// of at most LayerKeyBits(start) bits, so a solver can hold one layer at a
+// time, keyed by words, even where Encoder's keys are too long for a word.
+type Layered interface {
+	// LayerKeyBits returns the length in bits of the layer key of s,
+	// which no position reachable from s exceeds.
+	LayerKeyBits(s State) int
+	// LayerKey returns the layer of s's position and its key within the
+	// layer (bits from LayerKeyBits on zero). It does not allocate.
+	LayerKey(s State) (layer, key uint64)
+	// LoadLayerKey sets dst, a state of this variant, to the position
+	// (layer, key) as LoadKey would (ply 0, empty history), without
+	// allocating once dst has grown. On an error dst is unchanged.
+	LoadLayerKey(dst State, layer, key uint64) error
+	// LayerString describes a layer as space-separated name=value pairs.
+	LayerString(layer uint64) string
+}

@@ -43,6 +43,11 @@
 // testable, and the exact solver (package engine/solve) packs the keys of
 // small boards into 64-bit words and loads each one into the same state.
 //
+// A Game whose positions fall into layers that no move goes back to also
+// implements Layered (kingulu: its banks never shrink and its reservations
+// are permanent): a position is then its layer and a shorter key within
+// the layer, so a solver can count a board one layer at a time.
+//
 // # Rulesets
 //
 // A ruleset is written VARIANT or VARIANT:key=value,key=value. Parse checks

@@ -19,7 +19,7 @@ func init() {
 	var ruleset, out, grid, method string
 	var maxPos int64
 	var workers int
-	var stats, count bool
+	var stats, count, layers bool
 	cmd := &cobra.Command{
 		Use:   "solve --rules RULESET [--out DIR] [--max-positions N] [--workers W]",
 		Short: "Solve a small board exactly: the value of every reachable position under perfect play",
@@ -41,7 +41,18 @@ positions than --max-positions fails with one line and exit status 2. A
 progress bar shows each stage on a terminal (otherwise a plain line on
 stderr every 30 s of a long stage); --stats prints positions/s and
 bytes per position to stderr; --count only enumerates the positions and prints
-"positions=<n> terminal=<n>" (a third of the work of a solve).`,
+"positions=<n> terminal=<n>" (a third of the work of a solve).
+
+--layers counts the positions layer by layer, for a game whose positions fall
+into layers that no move goes back to (kingulu: the banks and the reserved
+holes), holding one layer at a time (--max-positions bounds it together
+with the positions waiting for later layers), so boards too big for a solve,
+the default kingulu board among them, can be measured. It prints a line per
+layer as soon as the layer is complete, in the order they are counted:
+
+  layer <name=value ...> positions=<n> terminal=<n>
+
+and at the end "layers=<n> positions=<n> terminal=<n> largest=<n>".`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if method != "lists" && method != "sweep" {
@@ -67,6 +78,9 @@ bytes per position to stderr; --count only enumerates the positions and prints
 			}
 			if workers < 0 || workers > 1024 {
 				return badInput(fmt.Errorf("--workers must be 0..1024, got %d", workers))
+			}
+			if layers {
+				return countLayers(cmd.OutOrStdout(), g, opt, stats)
 			}
 			res, err := solve.Solve(g.NewState(), opt)
 			if err != nil {
@@ -104,9 +118,33 @@ bytes per position to stderr; --count only enumerates the positions and prints
 	cmd.Flags().IntVar(&workers, "workers", 0, "goroutines generating moves (0: one per core)")
 	cmd.Flags().BoolVar(&stats, "stats", false, "print positions/s and bytes/position to stderr")
 	cmd.Flags().BoolVar(&count, "count", false, "only count the reachable positions: print \"positions=<n> terminal=<n>\"")
+	cmd.Flags().BoolVar(&layers, "layers", false, "count the positions of each layer (kingulu: banks and reserved holes), one layer in memory at a time")
 	cmd.Flags().StringVar(&method, "method", "lists", "lists: predecessor lists (about 25 bytes per position); sweep: no move lists (about 14), moves generated again")
 	cmd.Flags().StringVar(&grid, "grid", "", "solve every ruleset of a TOML file (configs/solve/solved.toml) instead of --rules")
 	rootCmd.AddCommand(cmd)
+}
+
+// countLayers prints the layers of g's board as solve --layers does.
+func countLayers(w io.Writer, g engine.Game, opt solve.Options, stats bool) error {
+	res, err := solve.CountLayers(g.NewState(), opt, func(l solve.LayerSize) error {
+		_, err := fmt.Fprintf(w, "layer %s positions=%d terminal=%d\n", l.Name, l.Positions, l.Terminal)
+		return err
+	})
+	if errors.Is(err, solve.ErrTooBig) || errors.Is(err, solve.ErrNoLayers) {
+		return badInput(err)
+	}
+	if err != nil {
+		return err
+	}
+	if _, err := fmt.Fprintf(w, "layers=%d positions=%d terminal=%d largest=%d\n", res.Layers, res.Positions, res.Terminal, res.Largest.Positions); err != nil {
+		return err
+	}
+	if stats {
+		fmt.Fprintf(os.Stderr, "solve --layers %s: %d positions in %d layers in %v: %.0f positions/s, %.1f bytes per position of the largest layer (%s)\n",
+			res.Ruleset, res.Positions, res.Layers, res.Elapsed.Round(time.Millisecond), float64(res.Positions)/res.Elapsed.Seconds(),
+			float64(res.Bytes)/float64(res.Largest.Positions), res.Largest.Name)
+	}
+	return nil
 }
 
 // printSolved writes the result in the exact form of baolab solve.

@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -60,12 +62,43 @@ func TestSolveBadInput(t *testing.T) {
 		{"solve", "--rules", "kingulu:holes=3,seeds=1", "--workers", "-1"},         // absurd workers
 		{"solve", "--rules", "kingulu:holes=3,seeds=1", "--method", "fast"},        // unknown method
 		{"solve", "--rules", "kingulu:holes=4,seeds=3", "--max-positions", "1000", "--method", "sweep"},
+		{"solve", "--rules", "kimasai-four-rows:holes=4", "--layers"}, // no layers
+		{"solve", "--rules", "kingulu:holes=12,seeds=4", "--layers"},  // layer keys too long
 		{"solve"},
 	} {
 		out, errOut, code := baolab(t, args...)
 		if code != 2 || out != "" || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and one line on stderr", args, code, out, errOut)
 		}
+	}
+}
+
+// TestSolveLayers: --layers prints a line per layer and a total, which
+// agrees with --count; a limit stops it with one line on stderr and exit
+// status 2, after the layers it finished (the first lines, unchanged).
+func TestSolveLayers(t *testing.T) {
+	out, _, code := baolab(t, "solve", "--rules", "kingulu:holes=4,seeds=3", "--layers")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	layer := regexp.MustCompile(`^layer south_bank=(\d+) north_bank=(\d+) reserved=(-|[SN]\d+(,[SN]\d+)*) positions=(\d+) terminal=(\d+)$`)
+	sum := 0
+	for _, line := range lines[:len(lines)-1] {
+		m := layer.FindStringSubmatch(line)
+		if m == nil {
+			t.Fatalf("line %q does not match %s", line, layer)
+		}
+		n, _ := strconv.Atoi(m[5])
+		sum += n
+	}
+	count, _, _ := baolab(t, "solve", "--rules", "kingulu:holes=4,seeds=3", "--count")
+	if want := fmt.Sprintf("layers=%d positions=%d terminal=1357 largest=457", len(lines)-1, sum); lines[len(lines)-1] != want || count != "positions=10682 terminal=1357\n" || sum != 10682 {
+		t.Errorf("last line %q, want %q; --count says %q", lines[len(lines)-1], want, count)
+	}
+	part, errOut, code := baolab(t, "solve", "--rules", "kingulu:holes=4,seeds=3", "--layers", "--max-positions", "1000")
+	if code != 2 || strings.Count(errOut, "\n") != 1 || part == "" || !strings.HasPrefix(out, part) {
+		t.Errorf("over the limit: exit %d, stderr %q, stdout %q; want exit 2, one line, the finished layers", code, errOut, part)
 	}
 }
 

@@ -157,4 +157,13 @@
 // rule reads the count of a reserved hole, so the seeds a move sows into
 // reserved holes stay in their lanes until the move ends and then go to
 // the banks in one step (perft does not bank them at all).
+//
+// # Keys and layers
+//
+// Game implements engine.Encoder (key.go) and engine.Layered (layer.go).
+// The banks never shrink and a reservation is permanent, so a position's
+// layer is its two banks and its reserved holes; a move that changes it
+// banks seeds or reserves a hole. The default board has 21 positions in
+// its first layer (nothing banked or reserved) and enormous later ones;
+// see `baolab solve --layers`.
 package kingulu

@@ -10,13 +10,18 @@ import (
 // child is one legal move of a node and the node it leads to.
 type child struct {
 	key    uint64
-	margin int8 // when key is terminal
+	layer  uint64 // when counting layers (key is then the key within it)
+	margin int8   // when key is terminal
 	move   engine.Move
 }
 
 // expander generates the legal moves of nodes; one per goroutine.
 type expander struct {
-	c     *Coder
+	c *Coder
+	// When counting layers, lay gives the keys (keys within a layer) and
+	// layer is the layer of the nodes expanded; c is nil.
+	lay   engine.Layered
+	layer uint64
 	node  engine.State // the node being expanded
 	tmp   engine.State // a child
 	moves []engine.Move
@@ -26,7 +31,7 @@ type expander struct {
 	// wait: with it, two workers on kingulu:holes=6,seeds=1 take 20% less
 	// CPU).
 	spacer engine.State
-	_      [128 - 80]byte // an expander fills two cache lines of its own
+	_      [128 - 104]byte // an expander fills two cache lines of its own
 }
 
 func newExpander(start engine.State) (*expander, error) {
@@ -37,12 +42,37 @@ func newExpander(start engine.State) (*expander, error) {
 	return &expander{c: c, node: start.Clone(), tmp: start.Clone(), spacer: start.Clone(), moves: make([]engine.Move, 0, engine.MaxMoves)}, nil
 }
 
+// newLayerExpander returns an expander of layer keys (see CountLayers).
+func newLayerExpander(start engine.State, lay engine.Layered) *expander {
+	return &expander{lay: lay, node: start.Clone(), tmp: start.Clone(), spacer: start.Clone(), moves: make([]engine.Move, 0, engine.MaxMoves)}
+}
+
+// key returns the node key of s (when counting layers, its key within its
+// layer, and the layer) and, when s is over, its margin.
+func (x *expander) key(s engine.State) (key, layer uint64, margin int) {
+	if x.lay == nil {
+		key, _, margin = x.c.Key(s)
+		return key, 0, margin
+	}
+	layer, key = x.lay.LayerKey(s)
+	flag, margin := overFlag(s)
+	return key | flag, layer, margin
+}
+
+// load sets the expander's node to the position of a non-terminal key.
+func (x *expander) load(key uint64) error {
+	if x.lay == nil {
+		return x.c.Load(x.node, key)
+	}
+	return x.lay.LoadLayerKey(x.node, x.layer, key)
+}
+
 // expand appends the children of the non-terminal node key to out. A node
 // without a legal move (the player to move has no candidate, or with
 // infinite=illegal every candidate never ends) is a dead end: dead is set
 // and margin is the engine's verdict on it.
 func (x *expander) expand(key uint64, out []child) (_ []child, dead bool, margin int8, err error) {
-	if err := x.c.Load(x.node, key); err != nil {
+	if err := x.load(key); err != nil {
 		return out, false, 0, fmt.Errorf("solve: node %#x: %w", key, err)
 	}
 	return x.expandState(x.node, out)
@@ -62,12 +92,12 @@ func (x *expander) expandState(s engine.State, out []child) (_ []child, dead boo
 			if err != nil {
 				return out, false, 0, fmt.Errorf("solve: move %d: %w", m, err)
 			}
-			k, _, mg := x.c.Key(x.tmp)
+			k, l, mg := x.key(x.tmp)
 			m8, err := margin8(mg)
 			if err != nil {
 				return out, false, 0, err
 			}
-			out = append(out, child{key: k, margin: m8, move: m})
+			out = append(out, child{key: k, layer: l, margin: m8, move: m})
 		}
 	}
 	if len(out) > n {

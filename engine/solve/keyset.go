@@ -104,6 +104,25 @@ func newKeyTable(ign uint64, margins bool, mem *tableMem) *keyTable {
 	return t
 }
 
+// clear empties the table for reuse: a part no larger than it starts is
+// zeroed, a larger one is given back and started again.
+func (t *keyTable) clear() {
+	for p := range t.parts {
+		pt := &t.parts[p]
+		homes := int(minHomes*math.Pow(1.25, float64(p)/nParts) + 0.5)
+		if pt.homes > homes {
+			t.mem.add(-t.slotBytes(len(pt.slots)))
+			pt.slots, pt.m = nil, nil
+			pt.resize(homes, t)
+		} else {
+			clear(pt.slots)
+			clear(pt.m)
+		}
+		pt.n, pt.open, pt.lo = 0, 0, 0
+	}
+	t.n = 0
+}
+
 // slotBytes returns the size of a part of slots slots (and margins).
 func (t *keyTable) slotBytes(slots int) int64 {
 	if t.margins {

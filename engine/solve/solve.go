@@ -81,18 +81,7 @@ type Result struct {
 // history are ignored: only its position counts).
 func Solve(start engine.State, opt Options) (*Result, error) {
 	t0 := time.Now()
-	if opt.MaxPositions <= 0 {
-		opt.MaxPositions = DefaultMaxPositions
-	}
-	if opt.MaxPositions >= 1<<31 {
-		opt.MaxPositions = 1<<31 - 1
-	}
-	if opt.Workers <= 0 {
-		opt.Workers = runtime.GOMAXPROCS(0)
-	}
-	if opt.Progress == nil {
-		opt.Progress = nopProgress{}
-	}
+	opt = opt.withDefaults()
 	// The arrays are most of the heap and the garbage (one state per
 	// position expanded) is short-lived: sv.note keeps the GC target a
 	// little above the arrays' size (see gcHeadroom).
@@ -152,6 +141,24 @@ func Solve(start engine.State, opt Options) (*Result, error) {
 	return res, nil
 }
 
+// withDefaults returns opt with its zero fields set to their defaults and
+// MaxPositions within what a node number (uint32, below 2^31) holds.
+func (opt Options) withDefaults() Options {
+	if opt.MaxPositions <= 0 {
+		opt.MaxPositions = DefaultMaxPositions
+	}
+	if opt.MaxPositions >= 1<<31 {
+		opt.MaxPositions = 1<<31 - 1
+	}
+	if opt.Workers <= 0 {
+		opt.Workers = runtime.GOMAXPROCS(0)
+	}
+	if opt.Progress == nil {
+		opt.Progress = nopProgress{}
+	}
+	return opt
+}
+
 type nopProgress struct{}
 
 func (nopProgress) Stage(string, int64) {}
@@ -188,6 +195,16 @@ type solver struct {
 	peak       int64
 	enumPeak   int64 // peak while enumerating
 	sweeps     int   // sweeps of the sweep method
+
+	layers *layering // when counting layers (CountLayers)
+}
+
+// tooMany is the error of a board over Options.MaxPositions.
+func (sv *solver) tooMany() error {
+	if sv.layers != nil {
+		return fmt.Errorf("%w: %s: more than %d positions held at once in layer %s (raise --max-positions)", ErrTooBig, sv.ruleset, sv.opt.MaxPositions, sv.layers.name())
+	}
+	return fmt.Errorf("%w: %s: more than %d positions (raise --max-positions)", ErrTooBig, sv.ruleset, sv.opt.MaxPositions)
 }
 
 const noneVal = int8(-128)
@@ -258,7 +275,21 @@ func (sv *solver) enumerate(root uint64) error {
 	non := newKeyTable(3, false, mem) // tags: tagOpen, tagExpanded
 	term := newKeyTable(0, true, mem) // tags: 1 FlagTerminal, 2 FlagInfinite
 	non.add(mix62(root)<<2|tagOpen, 0, true)
+	p.Add(1)
 	deadM := map[uint64]int8{}
+	if err := sv.explore(non, term, deadM, mem); err != nil {
+		return err
+	}
+	p.Done()
+	sv.collect(non, term, deadM, mem)
+	return nil
+}
+
+// explore expands the open nodes of non, and those they lead to, until
+// none is left, adding every node found to non or term (and the dead
+// ends' margins to deadM). The progress is told of the nodes found.
+func (sv *solver) explore(non, term *keyTable, deadM map[uint64]int8, mem *tableMem) error {
+	p := sv.opt.Progress
 	type out struct {
 		kids []child
 		dead []uint64
@@ -268,7 +299,7 @@ func (sv *solver) enumerate(root uint64) error {
 	outs := make([]out, len(sv.ex))
 	batch := 2048 * len(sv.ex)
 	keys := make([]uint64, 0, batch)
-	cur, found := 0, 0
+	cur, found := 0, non.n+term.n
 	for {
 		keys = non.takeOpen(keys[:0], batch, &cur)
 		if len(keys) == 0 {
@@ -315,9 +346,14 @@ func (sv *solver) enumerate(root uint64) error {
 		}
 		p.Add(int64(non.n + term.n - found))
 		found = non.n + term.n
-		sv.note(mem.peak)
+		sv.note(mem.peak + sv.layers.bytes())
 	}
-	p.Done()
+	return nil
+}
+
+// collect copies the keys of non and term into one array (non-terminal
+// then terminal keys, each half sorted), freeing the tables as it goes.
+func (sv *solver) collect(non, term *keyTable, deadM map[uint64]int8, mem *tableMem) {
 	sv.nNon = non.n
 	all, termM := make([]uint64, non.n+term.n), make([]int8, term.n)
 	k, freed := 0, int64(0)
@@ -361,13 +397,16 @@ func (sv *solver) enumerate(root uint64) error {
 		sv.dead = append(sv.dead, uint32(i))
 	}
 	slices.Sort(sv.dead)
-	return nil
 }
 
 // addNode adds the node a move leads to, unless it is there, and checks
 // that a terminal node is always reached with the same margin and that
 // the nodes are at most Options.MaxPositions.
 func (sv *solver) addNode(non, term *keyTable, c child) error {
+	room := int64(non.n+term.n)+sv.layers.waiting() < sv.opt.MaxPositions
+	if sv.layers != nil && c.layer != sv.layers.cur {
+		return sv.layers.hold(c, room, sv)
+	}
 	w := mix62(c.key&mask62) << 2
 	t := non
 	switch {
@@ -378,12 +417,11 @@ func (sv *solver) addNode(non, term *keyTable, c child) error {
 	default:
 		w |= tagOpen
 	}
-	room := int64(non.n+term.n) < sv.opt.MaxPositions
 	found, m := t.add(w, c.margin, room)
 	if !found && !room {
-		return fmt.Errorf("%w: %s: more than %d positions (raise --max-positions)", ErrTooBig, sv.ruleset, sv.opt.MaxPositions)
+		return sv.tooMany()
 	}
-	if found && t == term && m != c.margin {
+	if found && t == term && m != c.margin && sv.layers == nil { // (layers keep no margins)
 		return fmt.Errorf("solve: %s: terminal node %#x reached with margins %d and %d", sv.ruleset, c.key, m, c.margin)
 	}
 	return nil

@@ -132,14 +132,22 @@ func NewCoder(s engine.State) (*Coder, error) {
 // Key returns the node key of s and, when s is over, its margin.
 func (c *Coder) Key(s engine.State) (key uint64, terminal bool, margin int) {
 	c.buf = c.enc.AppendKey(c.buf[:0], s)
-	key = engine.KeyUint64(c.buf)
-	if !s.Over() || s.Result() == engine.Unfinished {
-		return key, false, 0
+	flag, margin := overFlag(s)
+	return engine.KeyUint64(c.buf) | flag, flag != 0, margin
+}
+
+// overFlag returns the flag of a node key of s (FlagTerminal,
+// FlagInfinite, or none while s is not over) and, when s is over, its
+// margin.
+func overFlag(s engine.State) (flag uint64, margin int) {
+	switch {
+	case !s.Over() || s.Result() == engine.Unfinished:
+		return 0, 0
+	case s.EndReason() == engine.InfiniteMove:
+		return FlagInfinite, Margin(s)
+	default:
+		return FlagTerminal, Margin(s)
 	}
-	if s.EndReason() == engine.InfiniteMove {
-		return key | FlagInfinite, true, Margin(s)
-	}
-	return key | FlagTerminal, true, Margin(s)
 }
 
 // State returns a new state at the position of a node key (flags

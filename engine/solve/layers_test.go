@@ -1,0 +1,125 @@
+package solve_test
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/baolab/baolab/engine"
+	_ "github.com/baolab/baolab/engine/all"
+	"github.com/baolab/baolab/engine/solve"
+)
+
+// TestCountLayersMatchesSolve counts the layers of small boards and
+// checks them against a whole-board enumeration: Solve's table, each
+// position put in its layer by the engine, gives the same positions per
+// layer, and the same totals (terminal positions too). Layers come in
+// increasing order, with one and two workers alike.
+func TestCountLayersMatchesSolve(t *testing.T) {
+	for _, rs := range []string{
+		"kingulu:holes=4,seeds=3",
+		"kingulu:holes=4,seeds=3,infinite=draw",      // FlagInfinite nodes
+		"kingulu:holes=5,seeds=1,first_lap_rule=off", // cyclic
+		"kingulu:holes=4,seeds=4,penultimate=never",  // more reservations
+		"kingulu:holes=3,seeds=4,max_reserved=1",     // relays instead
+	} {
+		g := engine.MustParse(rs)
+		lay := g.(engine.Layered)
+		whole, err := solve.Solve(g.NewState(), solve.Options{Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := solve.NewCoder(g.NewState())
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[uint64]int64{}
+		for _, k := range whole.Table.Keys {
+			s, err := c.State(k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l, _ := lay.LayerKey(s)
+			want[l]++
+		}
+		var sizes [2][]solve.LayerSize
+		for w := 1; w <= 2; w++ {
+			res, err := solve.CountLayers(g.NewState(), solve.Options{Workers: w}, func(s solve.LayerSize) error {
+				sizes[w-1] = append(sizes[w-1], s)
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Positions != whole.Positions || res.Terminal != whole.Terminal || res.Layers != len(want) {
+				t.Errorf("%s, %d workers: %d layers, %d positions, %d terminal; the whole board has %d layers, %d positions, %d terminal",
+					rs, w, res.Layers, res.Positions, res.Terminal, len(want), whole.Positions, whole.Terminal)
+			}
+		}
+		if fmt.Sprint(sizes[0]) != fmt.Sprint(sizes[1]) {
+			t.Errorf("%s: one and two workers count different layers", rs)
+		}
+		largest := int64(0)
+		for i, s := range sizes[0] {
+			if i > 0 && s.Layer <= sizes[0][i-1].Layer {
+				t.Errorf("%s: layer %s after %s", rs, s.Name, sizes[0][i-1].Name)
+			}
+			if want[s.Layer] != s.Positions {
+				t.Errorf("%s: layer %s has %d positions, the whole board %d", rs, s.Name, s.Positions, want[s.Layer])
+			}
+			largest = max(largest, s.Positions)
+		}
+		t.Logf("%s: %d positions in %d layers, the largest %d", rs, whole.Positions, len(want), largest)
+	}
+}
+
+// TestCountLayersLimit: a limit below the largest layer stops the count
+// with ErrTooBig, after reporting every layer finished before.
+func TestCountLayersLimit(t *testing.T) {
+	g := engine.MustParse("kingulu:holes=4,seeds=3")
+	var all []solve.LayerSize
+	if _, err := solve.CountLayers(g.NewState(), solve.Options{}, func(s solve.LayerSize) error { all = append(all, s); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	var got []solve.LayerSize
+	_, err := solve.CountLayers(g.NewState(), solve.Options{MaxPositions: 1000}, func(s solve.LayerSize) error { got = append(got, s); return nil })
+	if !errors.Is(err, solve.ErrTooBig) {
+		t.Fatalf("error %v, want ErrTooBig", err)
+	}
+	if len(got) == 0 || len(got) >= len(all) || fmt.Sprint(got) != fmt.Sprint(all[:len(got)]) {
+		t.Errorf("%d layers reported before the limit (of %d), want the first ones, unchanged", len(got), len(all))
+	}
+	t.Log(err)
+}
+
+// TestCountLayersNoLayers: a game without layers is refused.
+func TestCountLayersNoLayers(t *testing.T) {
+	_, err := solve.CountLayers(engine.MustParse("kimasai-four-rows:holes=4").NewState(), solve.Options{}, func(solve.LayerSize) error { return nil })
+	if !errors.Is(err, solve.ErrNoLayers) {
+		t.Fatalf("error %v, want ErrNoLayers", err)
+	}
+}
+
+// TestCountLayersDefaultBoard: the default kingulu board, whose whole keys
+// (74 bits) are too long for Solve, is counted by layers. Its first layer
+// (nothing banked or reserved) has 21 positions, as a breadth-first search
+// over the engine's moves within the layer (a map of positions, written
+// apart from this package) found. One is terminal: North to move with
+// n0..n5 = 2 0 1 1 1 11 has no legal move, since every lap ends in an
+// occupied hole of North's own (n0 in n2, n2 in n3, n3 in n4, n4 in n5, and
+// n5's 11 seeds round the South row into n4), which rule 4 forbids. The
+// limit then stops the count in a later layer.
+func TestCountLayersDefaultBoard(t *testing.T) {
+	g := engine.MustParse("kingulu")
+	if _, err := solve.Solve(g.NewState(), solve.Options{CountOnly: true}); !errors.Is(err, solve.ErrTooBig) {
+		t.Fatalf("Solve: %v, want ErrTooBig (keys too long)", err)
+	}
+	var got []solve.LayerSize
+	_, err := solve.CountLayers(g.NewState(), solve.Options{MaxPositions: 20000}, func(s solve.LayerSize) error { got = append(got, s); return nil })
+	if !errors.Is(err, solve.ErrTooBig) {
+		t.Fatalf("error %v, want ErrTooBig", err)
+	}
+	if len(got) < 10 || got[0].Name != "south_bank=0 north_bank=0 reserved=-" || got[0].Positions != 21 || got[0].Terminal != 1 {
+		t.Fatalf("%d layers, the first %+v; want 10 or more, the first south_bank=0 north_bank=0 reserved=- with 21 positions, 1 terminal", len(got), got[0])
+	}
+}
