@@ -11,7 +11,7 @@ import (
 // TestBulkBanking checks that sow, which leaves the seeds sown into
 // reserved holes in their lanes and banks them at the end of the move, and
 // which looks for cycles only while no hole is reserved, plays every candidate exactly as sowPerLap, the sowing before
-// those changes (banking lap by lap, Brent's cycle finding always): the
+// those changes (banking lap by lap, looking for cycles always): the
 // same position, banks, hash and MoveInfo, the lap at which a
 // never-ending move is found included. Without banking (perft's sow) the
 // position must be the same but for the seeds sown into the holes reserved
@@ -168,6 +168,7 @@ func (g *Game) sowPerLap(p *pos, i int, info *engine.MoveInfo) int {
 	// move ending, so the board and the hole are the whole state.
 	tort, tortH := p.w, h
 	power, lam := 1, 0
+	start, startH := p.w, h // a move that comes back to its first lap start never ends
 	for {
 		c := p.get(h)
 		p.w[h>>2] &^= laneMask << (uint(h&3) * 16)
@@ -288,6 +289,9 @@ func (g *Game) sowPerLap(p *pos, i int, info *engine.MoveInfo) int {
 		if banked {
 			tort, tortH, power, lam = p.w, h, 1, 0
 			continue
+		}
+		if h == startH && p.w == start {
+			return sowNeverEnding
 		}
 		lam++
 		if h == tortH && p.w == tort {

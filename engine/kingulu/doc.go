@@ -120,7 +120,16 @@
 //     move without the board losing seeds, which makes every earlier lap
 //     start unreachable). A move is never-ending when such a state repeats
 //     within the move; the engine finds it exactly with Brent's cycle
-//     finding. A move can be never-ending only while no hole is reserved:
+//     finding, and also compares every lap start with the move's first:
+//     the never-ending moves met in practice come back to their first lap
+//     start (a lap that sows less than a round can be undone: the hole it
+//     was lifted from is the first empty hole behind where it ended), so
+//     they are found after one cycle of laps, where Brent's method needs
+//     two or three. A move with a tail before its cycle (possible when a
+//     lap sows a round or more) is left to Brent's method. On the default
+//     board's large layers this cut the laps of never-ending moves, which
+//     were 99% of all laps, by more than half. A move can be never-ending
+//     only while no hole is reserved:
 //     laps only go forward and each lap sows into every hole it passes
 //     (skip_origin skips only the hole lifted, never a reserved one), so
 //     a cycle, which comes back to its hole after whole rounds of the
@@ -134,7 +143,8 @@
 //     position, so the board, banks and reservations stay as they were
 //     before the move; the ply is counted and the turn passes.
 //     MoveInfo.NeverEnding is set, and its Laps and Sown count the sowing
-//     done until the move was found never-ending.
+//     done until the move was found never-ending (one cycle for a move that
+//     comes back to its first lap start).
 //   - With infinite=illegal, Apply of a never-ending candidate returns
 //     engine.ErrNeverEnding and the move stops being a candidate at this
 //     ply; if it was the last candidate, the player has no legal move and

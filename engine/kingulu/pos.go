@@ -164,8 +164,14 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo, bank bool) int {
 	// ends. No lane can overflow meanwhile: a lap moves seeds without
 	// changing their number, so the lanes together hold at most the seeds
 	// of the position, at most maxTotal.
+	//
+	// A never-ending move found so far has always come back to its own
+	// first lap start (see the package doc), so that start is checked at
+	// every lap too: it finds such a move after one cycle of laps, where
+	// Brent's method takes two to three.
 	var saved [maxWords]uint64
 	tortH, power, lam := -1, 1, 0
+	start, startH := p.w, h
 	bank = bank && res != 0
 	if bank {
 		saved = p.w
@@ -269,6 +275,10 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo, bank bool) int {
 		}
 		if res != 0 {
 			continue
+		}
+		if h == startH && p.w == start {
+			result = sowNeverEnding
+			break
 		}
 		lam++
 		if h == tortH && p.w == saved {
