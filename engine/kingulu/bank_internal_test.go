@@ -22,6 +22,7 @@ import (
 func TestBulkBanking(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	long, neverEnding := 0, 0
+	var hits int64
 	for _, rs := range []string{
 		"kingulu:infinite=draw",
 		"kingulu:max_reserved=1,infinite=draw",
@@ -59,6 +60,7 @@ func TestBulkBanking(t *testing.T) {
 				s.Apply(buf[rng.IntN(len(buf))])
 			}
 		}
+		hits += g.cycles.hits.Load()
 	}
 	// Hand-made positions with many seeds (laps of whole rounds) and holes
 	// reserved on both sides, where the mover may reserve no more. (Moves
@@ -99,9 +101,12 @@ func TestBulkBanking(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d moves of more than %d laps banking into reserved holes, %d never-ending moves", long, bankEvery, neverEnding)
+	t.Logf("%d moves of more than %d laps banking into reserved holes, %d never-ending moves, %d found by a remembered cycle", long, bankEvery, neverEnding, hits)
 	if neverEnding == 0 {
-		t.Error("no never-ending move met: the test does not reach Brent's cycle finding")
+		t.Error("no never-ending move met: the test does not reach the cycle finding")
+	}
+	if hits == 0 {
+		t.Error("no never-ending move found by a remembered cycle: the test does not reach the cycle cache")
 	}
 }
 
@@ -168,7 +173,10 @@ func (g *Game) sowPerLap(p *pos, i int, info *engine.MoveInfo) int {
 	// move ending, so the board and the hole are the whole state.
 	tort, tortH := p.w, h
 	power, lam := 1, 0
+	var tortSown int64
 	start, startH := p.w, h // a move that comes back to its first lap start never ends
+	// A never-ending move reports one cycle: its laps and seeds sown.
+	cycle := func(l, s int64) int { laps, sown = l, s; return sowNeverEnding }
 	for {
 		c := p.get(h)
 		p.w[h>>2] &^= laneMask << (uint(h&3) * 16)
@@ -287,18 +295,18 @@ func (g *Game) sowPerLap(p *pos, i int, info *engine.MoveInfo) int {
 			return sowNeverEnding
 		}
 		if banked {
-			tort, tortH, power, lam = p.w, h, 1, 0
+			tort, tortH, power, lam, tortSown = p.w, h, 1, 0, sown
 			continue
 		}
 		if h == startH && p.w == start {
-			return sowNeverEnding
+			return cycle(laps, sown)
 		}
 		lam++
 		if h == tortH && p.w == tort {
-			return sowNeverEnding
+			return cycle(int64(lam), sown-tortSown)
 		}
 		if lam == power {
-			tort, tortH, power, lam = p.w, h, power<<1, 0
+			tort, tortH, power, lam, tortSown = p.w, h, power<<1, 0, sown
 		}
 	}
 	p.toMove ^= 1

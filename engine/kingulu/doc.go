@@ -126,10 +126,14 @@
 //     was lifted from is the first empty hole behind where it ended), so
 //     they are found after one cycle of laps, where Brent's method needs
 //     two or three. A move with a tail before its cycle (possible when a
-//     lap sows a round or more) is left to Brent's method. On the default
-//     board's large layers this cut the laps of never-ending moves, which
-//     were 99% of all laps, by more than half. A move can be never-ending
-//     only while no hole is reserved:
+//     lap sows a round or more) is left to Brent's method. A Game also
+//     remembers the cycles it found, by landmarks (one lap start in 256,
+//     chosen by a hash of the board; see cycles.go), so a move that runs
+//     into a known cycle is found within a few hundred laps. On the
+//     default board's large layers, where never-ending moves took 99% of
+//     all laps, the two cut the time of `baolab solve --layers` by 3.7×
+//     over its first 6e6 positions. A move can be never-ending only while
+//     no hole is reserved:
 //     laps only go forward and each lap sows into every hole it passes
 //     (skip_origin skips only the hole lifted, never a reserved one), so
 //     a cycle, which comes back to its hole after whole rounds of the
@@ -142,9 +146,11 @@
 //     the game drawn (end reason infinite-move). Its sowing has no last
 //     position, so the board, banks and reservations stay as they were
 //     before the move; the ply is counted and the turn passes.
-//     MoveInfo.NeverEnding is set, and its Laps and Sown count the sowing
-//     done until the move was found never-ending (one cycle for a move that
-//     comes back to its first lap start).
+//     MoveInfo.NeverEnding is set, and its Laps and Sown are one cycle of
+//     the sowing: the laps after which a lap start repeats and the seeds
+//     they sow (with lap_limit, N laps and their seeds when the limit
+//     stops the move first). They do not depend on how the cycle was
+//     found.
 //   - With infinite=illegal, Apply of a never-ending candidate returns
 //     engine.ErrNeverEnding and the move stops being a candidate at this
 //     ply; if it was the last candidate, the player has no legal move and

@@ -85,8 +85,11 @@ func init() {
 	})
 }
 
-// Game is a kingulu rule set. It is immutable and safe for concurrent use.
+// Game is a kingulu rule set. Its rules are immutable; it remembers the
+// never-ending cycles its moves found (which changes no result, only how
+// soon one is found) and is safe for concurrent use.
 type Game struct {
+	cycles  *cycleCache // nil with lap_limit
 	rules   Rules
 	values  engine.Values
 	ruleset string
@@ -173,6 +176,9 @@ func New(v engine.Values) (*Game, error) {
 		}
 	}
 	g.start = g.fromPosition(&p, r.First)
+	if r.LapLimit == 0 {
+		g.cycles = newCycleCache()
+	}
 	return g, nil
 }
 

@@ -168,10 +168,18 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo, bank bool) int {
 	// A never-ending move found so far has always come back to its own
 	// first lap start (see the package doc), so that start is checked at
 	// every lap too: it finds such a move after one cycle of laps, where
-	// Brent's method takes two to three.
+	// Brent's method takes two to three. And the cycles found are
+	// remembered by their landmarks (see cycles.go): a move whose laps
+	// come to a landmark of a known cycle never ends. A new cycle is
+	// walked once more to remember its landmarks (recording counts down
+	// its laps). MoveInfo gets one cycle's laps and seeds sown (cycLaps,
+	// cycSown) whichever way the cycle was found.
 	var saved [maxWords]uint64
 	tortH, power, lam := -1, 1, 0
+	var tortSown, cycLaps, cycSown, recording int64
 	start, startH := p.w, h
+	cache := g.cycles
+	boardLin := -(uint64(p.bank[0])*g.rb[0] + uint64(p.bank[1])*g.rb[1]) // p.lin + boardLin hashes the board alone while no hole is reserved
 	bank = bank && res != 0
 	if bank {
 		saved = p.w
@@ -276,18 +284,42 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo, bank bool) int {
 		if res != 0 {
 			continue
 		}
+		if recording > 0 {
+			if landmark(p.lin+boardLin, g.r[h]) {
+				cache.add(cycleKey{p.w, int8(h), int8(me)}, cycleLen{cycLaps, cycSown})
+			}
+			if recording--; recording == 0 {
+				break
+			}
+			continue
+		}
 		if h == startH && p.w == start {
-			result = sowNeverEnding
-			break
+			result, cycLaps, cycSown = sowNeverEnding, laps, sown
+			if recording = cycLaps; cache == nil {
+				break
+			}
+			continue
+		}
+		if cache != nil && landmark(p.lin+boardLin, g.r[h]) {
+			if cl, ok := cache.get(cycleKey{p.w, int8(h), int8(me)}); ok {
+				result, cycLaps, cycSown = sowNeverEnding, cl.laps, cl.sown
+				break
+			}
 		}
 		lam++
 		if h == tortH && p.w == saved {
-			result = sowNeverEnding
-			break
+			result, cycLaps, cycSown = sowNeverEnding, int64(lam), sown-tortSown
+			if recording = cycLaps; cache == nil {
+				break
+			}
+			continue
 		}
 		if lam == power {
-			saved, tortH, power, lam = p.w, h, power<<1, 0
+			saved, tortH, power, lam, tortSown = p.w, h, power<<1, 0, sown
 		}
+	}
+	if cycLaps > 0 {
+		laps, sown = cycLaps, cycSown
 	}
 	info.Laps += laps
 	info.Sown += sown
