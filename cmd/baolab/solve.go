@@ -46,8 +46,9 @@ bytes per position to stderr; --count only enumerates the positions and prints
 --layers counts the positions layer by layer, for a game whose positions fall
 into layers that no move goes back to (kingulu: the banks and the reserved
 holes), holding one layer at a time (--max-positions bounds it together
-with the positions waiting for later layers), so boards too big for a solve,
-the default kingulu board among them, can be measured. It prints a line per
+with the positions waiting in memory for later layers; beyond an eighth of
+the limit these wait in files under $TMPDIR, removed at the end), so boards
+too big for a solve, the default kingulu board among them, can be measured. It prints a line per
 layer as soon as the layer is complete, in the order they are counted:
 
   layer <name=value ...> positions=<n> terminal=<n>

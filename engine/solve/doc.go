@@ -81,10 +81,11 @@
 // goes back to (in kingulu the banks and the reserved holes). The layers
 // are enumerated in increasing order, each as above from the positions
 // that moves of earlier layers led to, which wait for it in memory (sorted
-// and freed of repeats when a list has doubled); a layer's tables are
-// emptied for the next. The keys are the engine's keys within a layer,
+// and freed of repeats when a list has doubled) or, once more than an
+// eighth of the limit wait, in a file per layer (Options.TempDir); a
+// layer's tables are emptied for the next. The keys are the engine's keys within a layer,
 // shorter than whole keys: the default kingulu board's whole keys take 74
-// bits, its layer keys at most 61. Only the layer being counted and the
-// keys waiting are in memory, so the limit applies to the largest layer,
-// not to the board. Each layer is reported as soon as it is complete.
+// bits, its layer keys at most 61. Only the layer being counted and some
+// of the keys waiting are in memory, so the limit applies to the largest
+// layer, not to the board. Each layer is reported as soon as it is complete.
 package solve

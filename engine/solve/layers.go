@@ -1,8 +1,14 @@
 package solve
 
 import (
+	"bufio"
+	"encoding/binary"
 	"fmt"
+	"io"
+	"os"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/baolab/baolab/engine"
@@ -34,9 +40,10 @@ type LayerCount struct {
 // (engine.Layered; in kingulu a layer is the banks and the reserved
 // holes). Layers are enumerated one at a time in increasing order, as
 // Solve enumerates a board, from the positions that moves of earlier
-// layers lead to; only the layer being enumerated and the keys waiting
+// layers lead to. Only the layer being enumerated and the keys waiting
 // for later layers are in memory, and Options.MaxPositions bounds the two
-// together. Keys are the engine's keys within a layer, so a board whose
+// together; when more than an eighth of it wait, the longest lists go to
+// files in Options.TempDir, removed at the end. Keys are the engine's keys within a layer, so a board whose
 // whole keys are too long for Solve (the default kingulu board) can be
 // counted. each is called with every layer as soon as it is complete, in
 // increasing layer order: a run stopped by the limit has reported every
@@ -56,7 +63,8 @@ func CountLayers(start engine.State, opt Options, each func(LayerSize) error) (*
 	}
 	gcBegin()
 	defer gcEnd()
-	ls := &layering{lay: lay, wait: map[uint64]*waitList{}}
+	ls := &layering{lay: lay, wait: map[uint64]*waitList{}, spillAt: max(opt.MaxPositions/8, 1), tempDir: opt.TempDir}
+	defer ls.removeFiles()
 	sv := &solver{opt: opt, ruleset: ruleset, layers: ls}
 	for range opt.Workers {
 		sv.ex = append(sv.ex, newLayerExpander(start, lay))
@@ -71,12 +79,12 @@ func CountLayers(start engine.State, opt Options, each func(LayerSize) error) (*
 	non, term := newKeyTable(3, false, mem), newKeyTable(0, false, mem) // emptied for each layer
 	for len(ls.wait) > 0 {
 		ls.cur = slices.Min(keysOf(ls.wait))
-		roots := ls.wait[ls.cur].keys
+		wl := ls.wait[ls.cur]
 		delete(ls.wait, ls.cur)
-		ls.n -= int64(len(roots))
+		ls.n -= int64(len(wl.keys))
 		non.clear()
 		term.clear()
-		for _, k := range roots {
+		err := ls.roots(wl, func(k uint64) error {
 			t, w := non, mix62(k&mask62)<<2|tagOpen
 			switch {
 			case k&FlagTerminal != 0:
@@ -86,11 +94,14 @@ func CountLayers(start engine.State, opt Options, each func(LayerSize) error) (*
 			}
 			room := int64(non.n+term.n)+ls.n < opt.MaxPositions
 			if found, _ := t.add(w, 0, room); !found && !room {
-				return nil, sv.tooMany()
+				return sv.tooMany()
 			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
 		}
 		p.Add(int64(non.n + term.n))
-		roots = nil
 		for _, x := range sv.ex {
 			x.layer = ls.cur
 		}
@@ -118,19 +129,119 @@ func CountLayers(start engine.State, opt Options, each func(LayerSize) error) (*
 var ErrNoLayers = fmt.Errorf("no layers")
 
 // layering holds the keys that moves of the layer being enumerated (cur)
-// lead to in later layers, by layer, until their layer's turn.
+// lead to in later layers, by layer, until their layer's turn. When more
+// than spillAt keys wait in memory, the lists are sorted, freed of
+// repeats and appended to a file per layer in dir (made in tempDir at the
+// first spill).
 type layering struct {
-	lay  engine.Layered
-	cur  uint64
-	wait map[uint64]*waitList
-	n    int64 // keys in wait
+	lay     engine.Layered
+	cur     uint64
+	wait    map[uint64]*waitList
+	n       int64 // keys waiting in memory
+	spillAt int64
+	tempDir string
+	dir     string
+	order   []uint64 // layers, longest list first (spill)
 }
 
 // waitList is the keys waiting for one layer (with repeats; the first
-// sorted, repeat-free ones are clean).
+// sorted, repeat-free ones are clean), and how many more are in its file.
 type waitList struct {
-	keys  []uint64
-	clean int
+	keys   []uint64
+	clean  int
+	onDisk int64
+}
+
+// file returns the path of the file of layer l's waiting keys.
+func (ls *layering) file(l uint64) string {
+	return filepath.Join(ls.dir, strconv.FormatUint(l, 16)+".keys")
+}
+
+// spill appends the longest waiting lists to their layers' files, until
+// at most half of spillAt keys wait in memory.
+func (ls *layering) spill() error {
+	if ls.dir == "" {
+		dir, err := os.MkdirTemp(ls.tempDir, "baolab-layers-")
+		if err != nil {
+			return fmt.Errorf("solve: layers: %w", err)
+		}
+		ls.dir = dir
+	}
+	var buf []byte
+	ls.order = ls.order[:0]
+	for l, wl := range ls.wait {
+		if len(wl.keys) > 0 {
+			ls.order = append(ls.order, l)
+		}
+	}
+	slices.SortFunc(ls.order, func(a, b uint64) int { return len(ls.wait[b].keys) - len(ls.wait[a].keys) })
+	for _, l := range ls.order {
+		if ls.n <= ls.spillAt/2 {
+			break
+		}
+		wl := ls.wait[l]
+		slices.Sort(wl.keys)
+		keys := slices.Compact(wl.keys)
+		buf = buf[:0]
+		for _, k := range keys {
+			buf = binary.LittleEndian.AppendUint64(buf, k)
+		}
+		f, err := os.OpenFile(ls.file(l), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+		if err == nil {
+			_, err = f.Write(buf)
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+		}
+		if err != nil {
+			return fmt.Errorf("solve: layers: keeping the keys of later layers: %w", err)
+		}
+		ls.n -= int64(len(wl.keys))
+		wl.onDisk += int64(len(keys))
+		wl.keys, wl.clean = nil, 0
+	}
+	return nil
+}
+
+// roots calls add with every key waiting for the layer of wl, from its
+// file first, and removes the file.
+func (ls *layering) roots(wl *waitList, add func(uint64) error) error {
+	if wl.onDisk > 0 {
+		name := ls.file(ls.cur)
+		f, err := os.Open(name)
+		if err != nil {
+			return fmt.Errorf("solve: layers: %w", err)
+		}
+		r := bufio.NewReaderSize(f, 1<<20)
+		var b [8]byte
+		for range wl.onDisk {
+			if _, err := io.ReadFull(r, b[:]); err != nil {
+				f.Close()
+				return fmt.Errorf("solve: layers: reading %s: %w", name, err)
+			}
+			if err := add(binary.LittleEndian.Uint64(b[:])); err != nil {
+				f.Close()
+				return err
+			}
+		}
+		f.Close()
+		if err := os.Remove(name); err != nil {
+			return fmt.Errorf("solve: layers: %w", err)
+		}
+	}
+	for _, k := range wl.keys {
+		if err := add(k); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// removeFiles removes the files of the keys waiting, if any.
+func (ls *layering) removeFiles() {
+	if ls.dir != "" {
+		os.RemoveAll(ls.dir)
+	}
 }
 
 func keysOf(m map[uint64]*waitList) []uint64 {
@@ -176,6 +287,8 @@ func (ls *layering) hold(c child, room bool, sv *solver) error {
 		return sv.tooMany()
 	}
 	wl.keys = append(wl.keys, c.key)
-	ls.n++
+	if ls.n++; ls.n > ls.spillAt {
+		return ls.spill()
+	}
 	return nil
 }

@@ -3,6 +3,8 @@ package solve_test
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/baolab/baolab/engine"
@@ -73,8 +75,9 @@ func TestCountLayersMatchesSolve(t *testing.T) {
 	}
 }
 
-// TestCountLayersLimit: a limit below the largest layer stops the count
-// with ErrTooBig, after reporting every layer finished before.
+// TestCountLayersLimit: a limit below the largest layer (457 positions)
+// stops the count with ErrTooBig, after reporting every layer finished
+// before.
 func TestCountLayersLimit(t *testing.T) {
 	g := engine.MustParse("kingulu:holes=4,seeds=3")
 	var all []solve.LayerSize
@@ -82,7 +85,7 @@ func TestCountLayersLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []solve.LayerSize
-	_, err := solve.CountLayers(g.NewState(), solve.Options{MaxPositions: 1000}, func(s solve.LayerSize) error { got = append(got, s); return nil })
+	_, err := solve.CountLayers(g.NewState(), solve.Options{MaxPositions: 400}, func(s solve.LayerSize) error { got = append(got, s); return nil })
 	if !errors.Is(err, solve.ErrTooBig) {
 		t.Fatalf("error %v, want ErrTooBig", err)
 	}
@@ -90,6 +93,42 @@ func TestCountLayersLimit(t *testing.T) {
 		t.Errorf("%d layers reported before the limit (of %d), want the first ones, unchanged", len(got), len(all))
 	}
 	t.Log(err)
+}
+
+// TestCountLayersSpill: with a limit of 800 (the largest layer has 457
+// positions) the keys waiting for later layers go to files in TempDir
+// whenever more than 100 wait in memory, and the layers come out as they
+// do in memory; the files are gone at the end.
+func TestCountLayersSpill(t *testing.T) {
+	g := engine.MustParse("kingulu:holes=4,seeds=3")
+	var want, got []solve.LayerSize
+	if _, err := solve.CountLayers(g.NewState(), solve.Options{}, func(s solve.LayerSize) error { want = append(want, s); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	files := 0
+	_, err := solve.CountLayers(g.NewState(), solve.Options{MaxPositions: 800, TempDir: tmp}, func(s solve.LayerSize) error {
+		got = append(got, s)
+		dirs, _ := os.ReadDir(tmp)
+		for _, d := range dirs {
+			f, _ := os.ReadDir(filepath.Join(tmp, d.Name()))
+			files = max(files, len(f))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("layers counted with files differ from those counted in memory")
+	}
+	if files == 0 {
+		t.Errorf("no key was written to a file: the test does not reach the spilling")
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Errorf("%d files left in TempDir", len(left))
+	}
+	t.Logf("up to %d files of waiting keys", files)
 }
 
 // TestCountLayersNoLayers: a game without layers is refused.

@@ -36,6 +36,10 @@ type Options struct {
 	// bytes per position at the peak instead of about 25, for more move
 	// generation. Same values.
 	Sweep bool
+	// TempDir is where CountLayers writes the keys waiting for later
+	// layers once they outgrow an eighth of MaxPositions (in a directory
+	// of its own, removed at the end); "" means os.TempDir().
+	TempDir string
 }
 
 // Progress follows the stages of Solve: enumerate (total unknown, -1;
