@@ -59,6 +59,9 @@ and at the end "layers=<n> positions=<n> terminal=<n> largest=<n>".`,
 			if method != "lists" && method != "sweep" {
 				return badInput(fmt.Errorf("--method must be lists or sweep, got %q", method))
 			}
+			if layers && (grid != "" || out != "" || count) {
+				return badInput(errors.New("--layers counts positions only: it does not go with --grid, --out or --count"))
+			}
 			opt := solve.Options{MaxPositions: maxPos, Workers: workers, Progress: newSolveBar(os.Stderr), CountOnly: count, Sweep: method == "sweep"}
 			if grid != "" {
 				if ruleset != "" {

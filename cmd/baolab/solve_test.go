@@ -64,6 +64,7 @@ func TestSolveBadInput(t *testing.T) {
 		{"solve", "--rules", "kingulu:holes=4,seeds=3", "--max-positions", "1000", "--method", "sweep"},
 		{"solve", "--rules", "kimasai-four-rows:holes=4", "--layers"}, // no layers
 		{"solve", "--rules", "kingulu:holes=12,seeds=4", "--layers"},  // layer keys too long
+		{"solve", "--rules", "kingulu:holes=3,seeds=1", "--layers", "--out", "/tmp/x"},
 		{"solve"},
 	} {
 		out, errOut, code := baolab(t, args...)
