@@ -3,6 +3,7 @@ package solve
 import (
 	"bufio"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -43,9 +44,9 @@ type LayerCount struct {
 // layers lead to. Only the layer being enumerated and the keys waiting
 // for later layers are in memory, and Options.MaxPositions bounds the two
 // together; when more than an eighth of it wait, the longest lists go to
-// files in Options.TempDir, removed at the end. Keys are the engine's keys within a layer, so a board whose
-// whole keys are too long for Solve (the default kingulu board) can be
-// counted. each is called with every layer as soon as it is complete, in
+// files in Options.TempDir, removed at the end. Keys are the engine's
+// keys within a layer, so a board whose whole keys are too long for Solve
+// (the default kingulu board) can be counted. each is called with every layer as soon as it is complete, in
 // increasing layer order: a run stopped by the limit has reported every
 // layer it finished. The layers' positions add up to the positions Solve
 // counts (a terminal position is a node of its own, with the layer of its
@@ -85,18 +86,7 @@ func CountLayers(start engine.State, opt Options, each func(LayerSize) error) (*
 		non.clear()
 		term.clear()
 		err := ls.roots(wl, func(k uint64) error {
-			t, w := non, mix62(k&mask62)<<2|tagOpen
-			switch {
-			case k&FlagTerminal != 0:
-				t, w = term, w&^3|1
-			case k&FlagInfinite != 0:
-				t, w = term, w&^3|2
-			}
-			room := int64(non.n+term.n)+ls.n < opt.MaxPositions
-			if found, _ := t.add(w, 0, room); !found && !room {
-				return sv.tooMany()
-			}
-			return nil
+			return sv.addNode(non, term, child{key: k, layer: ls.cur})
 		})
 		if err != nil {
 			return nil, err
@@ -126,7 +116,7 @@ func CountLayers(start engine.State, opt Options, each func(LayerSize) error) (*
 }
 
 // ErrNoLayers is wrapped by CountLayers' error for a game without layers.
-var ErrNoLayers = fmt.Errorf("no layers")
+var ErrNoLayers = errors.New("no layers")
 
 // layering holds the keys that moves of the layer being enumerated (cur)
 // lead to in later layers, by layer, until their layer's turn. When more
@@ -141,7 +131,6 @@ type layering struct {
 	spillAt int64
 	tempDir string
 	dir     string
-	order   []uint64 // layers, longest list first (spill)
 }
 
 // waitList is the keys waiting for one layer (with repeats; the first
@@ -168,22 +157,21 @@ func (ls *layering) spill() error {
 		ls.dir = dir
 	}
 	var buf []byte
-	ls.order = ls.order[:0]
+	var order []uint64 // layers, longest list first
 	for l, wl := range ls.wait {
 		if len(wl.keys) > 0 {
-			ls.order = append(ls.order, l)
+			order = append(order, l)
 		}
 	}
-	slices.SortFunc(ls.order, func(a, b uint64) int { return len(ls.wait[b].keys) - len(ls.wait[a].keys) })
-	for _, l := range ls.order {
+	slices.SortFunc(order, func(a, b uint64) int { return len(ls.wait[b].keys) - len(ls.wait[a].keys) })
+	for _, l := range order {
 		if ls.n <= ls.spillAt/2 {
 			break
 		}
 		wl := ls.wait[l]
-		slices.Sort(wl.keys)
-		keys := slices.Compact(wl.keys)
+		ls.compact(wl)
 		buf = buf[:0]
-		for _, k := range keys {
+		for _, k := range wl.keys {
 			buf = binary.LittleEndian.AppendUint64(buf, k)
 		}
 		f, err := os.OpenFile(ls.file(l), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
@@ -197,7 +185,7 @@ func (ls *layering) spill() error {
 			return fmt.Errorf("solve: layers: keeping the keys of later layers: %w", err)
 		}
 		ls.n -= int64(len(wl.keys))
-		wl.onDisk += int64(len(keys))
+		wl.onDisk += int64(len(wl.keys))
 		wl.keys, wl.clean = nil, 0
 	}
 	return nil
@@ -235,6 +223,14 @@ func (ls *layering) roots(wl *waitList, add func(uint64) error) error {
 		}
 	}
 	return nil
+}
+
+// compact sorts wl's keys in memory and drops their repeats.
+func (ls *layering) compact(wl *waitList) {
+	slices.Sort(wl.keys)
+	k := slices.Compact(wl.keys)
+	ls.n -= int64(len(wl.keys) - len(k))
+	wl.keys, wl.clean = k, len(k)
 }
 
 // removeFiles removes the files of the keys waiting, if any.
@@ -278,10 +274,7 @@ func (ls *layering) hold(c child, room bool, sv *solver) error {
 		ls.wait[c.layer] = wl
 	}
 	if len(wl.keys) >= 1024 && len(wl.keys) >= 2*wl.clean {
-		slices.Sort(wl.keys)
-		k := slices.Compact(wl.keys)
-		ls.n -= int64(len(wl.keys) - len(k))
-		wl.keys, wl.clean = k, len(k)
+		ls.compact(wl)
 	}
 	if !room {
 		return sv.tooMany()
