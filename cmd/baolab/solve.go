@@ -20,6 +20,7 @@ func init() {
 	var maxPos int64
 	var workers int
 	var stats, count, layers bool
+	var checkpoint time.Duration
 	cmd := &cobra.Command{
 		Use:   "solve --rules RULESET [--out DIR] [--max-positions N] [--workers W]",
 		Short: "Solve a small board exactly: the value of every reachable position under perfect play",
@@ -53,14 +54,24 @@ layer as soon as the layer is complete, in the order they are counted:
 
   layer <name=value ...> positions=<n> terminal=<n>
 
-and at the end "layers=<n> positions=<n> terminal=<n> largest=<n>".`,
+and at the end "layers=<n> positions=<n> terminal=<n> largest=<n>".
+With --out DIR the count is kept in DIR (count.json and the waiting keys in
+DIR/wait, instead of $TMPDIR), saved at the end of a layer every
+--checkpoint (1m); a run stopped in any way, kill -9 included, continues
+from the last save when run again with the same DIR, printing the layers
+finished before first (a finished count prints its lines at once). A DIR
+holding another board's count, or used by another run, is refused with one
+line and exit status 2.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if method != "lists" && method != "sweep" {
 				return badInput(fmt.Errorf("--method must be lists or sweep, got %q", method))
 			}
-			if layers && (grid != "" || out != "" || count) {
-				return badInput(errors.New("--layers counts positions only: it does not go with --grid, --out or --count"))
+			if layers && (grid != "" || count) {
+				return badInput(errors.New("--layers counts positions only: it does not go with --grid or --count"))
+			}
+			if checkpoint <= 0 {
+				return badInput(fmt.Errorf("--checkpoint must be more than 0, got %v", checkpoint))
 			}
 			opt := solve.Options{MaxPositions: maxPos, Workers: workers, Progress: newSolveBar(os.Stderr), CountOnly: count, Sweep: method == "sweep"}
 			if grid != "" {
@@ -84,6 +95,7 @@ and at the end "layers=<n> positions=<n> terminal=<n> largest=<n>".`,
 				return badInput(fmt.Errorf("--workers must be 0..1024, got %d", workers))
 			}
 			if layers {
+				opt.LayerDir, opt.Checkpoint = out, checkpoint
 				return countLayers(cmd.OutOrStdout(), g, opt, stats)
 			}
 			res, err := solve.Solve(g.NewState(), opt)
@@ -117,12 +129,13 @@ and at the end "layers=<n> positions=<n> terminal=<n> largest=<n>".`,
 		},
 	}
 	cmd.Flags().StringVar(&ruleset, "rules", "", "ruleset, e.g. kingulu:holes=4,seeds=2 (required unless --grid)")
-	cmd.Flags().StringVar(&out, "out", "", "directory to write the solved table to (solved.parquet)")
+	cmd.Flags().StringVar(&out, "out", "", "directory to write the solved table to (solved.parquet); with --layers, to keep the count in")
 	cmd.Flags().Int64Var(&maxPos, "max-positions", solve.DefaultMaxPositions, "refuse a board with more positions than this")
 	cmd.Flags().IntVar(&workers, "workers", 0, "goroutines generating moves (0: one per core)")
 	cmd.Flags().BoolVar(&stats, "stats", false, "print positions/s and bytes/position to stderr")
 	cmd.Flags().BoolVar(&count, "count", false, "only count the reachable positions: print \"positions=<n> terminal=<n>\"")
 	cmd.Flags().BoolVar(&layers, "layers", false, "count the positions of each layer (kingulu: banks and reserved holes), one layer in memory at a time")
+	cmd.Flags().DurationVar(&checkpoint, "checkpoint", time.Minute, "with --layers --out: how often the count in DIR is saved (at the end of a layer)")
 	cmd.Flags().StringVar(&method, "method", "lists", "lists: predecessor lists (about 25 bytes per position); sweep: no move lists (about 14), moves generated again")
 	cmd.Flags().StringVar(&grid, "grid", "", "solve every ruleset of a TOML file (configs/solve/solved.toml) instead of --rules")
 	rootCmd.AddCommand(cmd)
@@ -134,7 +147,7 @@ func countLayers(w io.Writer, g engine.Game, opt solve.Options, stats bool) erro
 		_, err := fmt.Fprintf(w, "layer %s positions=%d terminal=%d\n", l.Name, l.Positions, l.Terminal)
 		return err
 	})
-	if errors.Is(err, solve.ErrTooBig) || errors.Is(err, solve.ErrNoLayers) {
+	if errors.Is(err, solve.ErrTooBig) || errors.Is(err, solve.ErrNoLayers) || errors.Is(err, solve.ErrBadCount) || errors.Is(err, solve.ErrCountBusy) {
 		return badInput(err)
 	}
 	if err != nil {
@@ -144,8 +157,9 @@ func countLayers(w io.Writer, g engine.Game, opt solve.Options, stats bool) erro
 		return err
 	}
 	if stats {
-		fmt.Fprintf(os.Stderr, "solve --layers %s: %d positions in %d layers in %v: %.0f positions/s, %.1f bytes per position of the largest layer (%s)\n",
-			res.Ruleset, res.Positions, res.Layers, res.Elapsed.Round(time.Millisecond), float64(res.Positions)/res.Elapsed.Seconds(),
+		n := res.Positions - res.ResumedPositions
+		fmt.Fprintf(os.Stderr, "solve --layers %s: %d positions in %d layers in %v (%d layers read back from --out): %.0f positions/s, %.1f bytes per position of the largest layer (%s)\n",
+			res.Ruleset, n, res.Layers-res.Resumed, res.Elapsed.Round(time.Millisecond), res.Resumed, float64(n)/res.Elapsed.Seconds(),
 			float64(res.Bytes)/float64(res.Largest.Positions), res.Largest.Name)
 	}
 	return nil

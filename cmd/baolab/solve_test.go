@@ -2,11 +2,15 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -64,7 +68,8 @@ func TestSolveBadInput(t *testing.T) {
 		{"solve", "--rules", "kingulu:holes=4,seeds=3", "--max-positions", "1000", "--method", "sweep"},
 		{"solve", "--rules", "kimasai-four-rows:holes=4", "--layers"}, // no layers
 		{"solve", "--rules", "kingulu:holes=12,seeds=4", "--layers"},  // layer keys too long
-		{"solve", "--rules", "kingulu:holes=3,seeds=1", "--layers", "--out", "/tmp/x"},
+		{"solve", "--rules", "kingulu:holes=3,seeds=1", "--layers", "--count"},
+		{"solve", "--rules", "kingulu:holes=3,seeds=1", "--layers", "--checkpoint", "0s"},
 		{"solve"},
 	} {
 		out, errOut, code := baolab(t, args...)
@@ -100,6 +105,60 @@ func TestSolveLayers(t *testing.T) {
 	part, errOut, code := baolab(t, "solve", "--rules", "kingulu:holes=4,seeds=3", "--layers", "--max-positions", "400") // the largest layer has 457
 	if code != 2 || strings.Count(errOut, "\n") != 1 || part == "" || !strings.HasPrefix(out, part) {
 		t.Errorf("over the limit: exit %d, stderr %q, %d lines on stdout; want exit 2, one line, the finished layers", code, errOut, strings.Count(part, "\n"))
+	}
+}
+
+// TestSolveLayersResumeAfterKill9 kills `baolab solve --layers --out DIR`
+// with SIGKILL after its first save of the count, runs it again with the
+// same DIR, and checks that it prints what a count in one go prints.
+// Another board's DIR is refused with one line and exit status 2.
+func TestSolveLayersResumeAfterKill9(t *testing.T) {
+	const rules = "kingulu:holes=5,seeds=3" // 2,606 layers, about 0.6 s in one go
+	want, _, code := baolab(t, "solve", "--rules", rules, "--layers")
+	if code != 0 {
+		t.Fatalf("in one go: exit %d", code)
+	}
+	dir := t.TempDir()
+	cmd := exec.Command(os.Args[0], "solve", "--rules", rules, "--layers", "--out", dir, "--checkpoint", "50ms")
+	cmd.Env = append(os.Environ(), "BAOLAB_RUN_MAIN=1")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	var err error
+	for saved := false; !saved; {
+		select {
+		case err = <-done:
+			saved = true
+		case <-time.After(time.Millisecond):
+			if _, serr := os.Stat(filepath.Join(dir, "count.json")); serr == nil {
+				time.Sleep(30 * time.Millisecond)
+				cmd.Process.Kill() // SIGKILL
+				err, saved = <-done, true
+			}
+		}
+	}
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
+		t.Logf("the count was not killed (%v): the test only checks that a finished count is read back", err)
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "count.json"))
+	t.Logf("count.json at the kill: %d bytes", len(b))
+	got, errOut, code := baolab(t, "solve", "--rules", rules, "--layers", "--out", dir)
+	if code != 0 || got != want {
+		t.Errorf("after the kill: exit %d (%s), %d lines; in one go %d lines, differing", code, errOut, strings.Count(got, "\n"), strings.Count(want, "\n"))
+	}
+	if left, _ := os.ReadDir(filepath.Join(dir, "wait")); len(left) != 0 {
+		t.Errorf("%d waiting files left", len(left))
+	}
+	again, _, code := baolab(t, "solve", "--rules", rules, "--layers", "--out", dir)
+	if code != 0 || again != want {
+		t.Errorf("the finished count run again: exit %d, output differs", code)
+	}
+	_, errOut, code = baolab(t, "solve", "--rules", "kingulu:holes=4,seeds=3", "--layers", "--out", dir)
+	if code != 2 || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "holds a count of "+rules) {
+		t.Errorf("another board's DIR: exit %d, stderr %q; want exit 2 and one line naming the board in DIR", code, errOut)
 	}
 }
 

@@ -3,24 +3,30 @@ package solve
 import (
 	"bufio"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
+
+	"github.com/gofrs/flock"
+	"github.com/google/renameio/v2"
 
 	"github.com/baolab/baolab/engine"
 )
 
 // LayerSize is the number of positions of one layer (CountLayers).
 type LayerSize struct {
-	Layer     uint64 // the engine's layer number
-	Name      string // engine.Layered.LayerString of Layer
-	Positions int64  // reachable positions of the layer, terminal ones included
-	Terminal  int64  // terminal positions (dead ends included)
+	Layer     uint64 `json:"layer"`     // the engine's layer number
+	Name      string `json:"name"`      // engine.Layered.LayerString of Layer
+	Positions int64  `json:"positions"` // reachable positions of the layer, terminal ones included
+	Terminal  int64  `json:"terminal"`  // terminal positions (dead ends included)
 }
 
 // LayerCount sums up a CountLayers run.
@@ -34,6 +40,20 @@ type LayerCount struct {
 	// for later layers; Elapsed the wall time.
 	Bytes   int64
 	Elapsed time.Duration
+	// Resumed is how many of the layers, holding ResumedPositions
+	// positions, an earlier run had counted (Options.LayerDir).
+	Resumed          int
+	ResumedPositions int64
+}
+
+// add counts one more layer in.
+func (r *LayerCount) add(s LayerSize) {
+	r.Layers++
+	r.Positions += s.Positions
+	r.Terminal += s.Terminal
+	if s.Positions > r.Largest.Positions {
+		r.Largest = s
+	}
 }
 
 // CountLayers counts the positions reachable from start layer by layer,
@@ -44,7 +64,10 @@ type LayerCount struct {
 // layers lead to. Only the layer being enumerated and the keys waiting
 // for later layers are in memory, and Options.MaxPositions bounds the two
 // together; when more than an eighth of it wait, the longest lists go to
-// files in Options.TempDir, removed at the end. Keys are the engine's
+// files in Options.TempDir, removed at the end. With Options.LayerDir the
+// count is kept there instead, checkpointed, and a run given the same
+// LayerDir again continues from the last checkpoint: each is first called
+// with the layers finished before it, then with the rest. Keys are the engine's
 // keys within a layer, so a board whose whole keys are too long for Solve
 // (the default kingulu board) can be counted. each is called with every layer as soon as it is complete, in
 // increasing layer order: a run stopped by the limit has reported every
@@ -64,21 +87,52 @@ func CountLayers(start engine.State, opt Options, each func(LayerSize) error) (*
 	}
 	gcBegin()
 	defer gcEnd()
-	ls := &layering{lay: lay, wait: map[uint64]*waitList{}, spillAt: max(opt.MaxPositions/8, 1), tempDir: opt.TempDir}
-	defer ls.removeFiles()
+	ls := &layering{lay: lay, wait: map[uint64]*waitList{}, spillAt: max(opt.MaxPositions/8, 1), tempDir: opt.TempDir, state: opt.LayerDir, dirty: map[uint64]bool{}}
+	defer ls.close()
 	sv := &solver{opt: opt, ruleset: ruleset, layers: ls}
 	for range opt.Workers {
 		sv.ex = append(sv.ex, newLayerExpander(start, lay))
 	}
 	layer, key := lay.LayerKey(start)
-	ls.wait[layer] = &waitList{keys: []uint64{key}} // the start is a non-terminal node, even if over (as in Solve)
-	ls.n = 1
 	res := &LayerCount{Ruleset: ruleset}
+	st := &layerState{Ruleset: ruleset, Start: strconv.FormatUint(layer, 16) + ":" + strconv.FormatUint(key, 16)}
+	fresh := true
+	if ls.state != "" {
+		done, err := ls.open(st)
+		if err != nil {
+			return nil, err
+		}
+		fresh = done == nil
+		for _, s := range done {
+			res.add(s)
+			res.Resumed++
+			res.ResumedPositions += s.Positions
+			if err := each(s); err != nil {
+				return nil, err
+			}
+		}
+		st.Done = done
+	}
+	if fresh {
+		ls.wait[layer] = &waitList{keys: []uint64{key}} // the start is a non-terminal node, even if over (as in Solve)
+		ls.n = 1
+	}
+	every := opt.Checkpoint
+	if every == 0 {
+		every = time.Minute
+	}
+	saved := time.Now()
 	p := opt.Progress
 	p.Stage("layers", -1)
 	mem := new(tableMem)
 	non, term := newKeyTable(3, false, mem), newKeyTable(0, false, mem) // emptied for each layer
 	for len(ls.wait) > 0 {
+		if ls.state != "" && time.Since(saved) >= every {
+			if err := ls.checkpoint(st); err != nil {
+				return nil, err
+			}
+			saved = time.Now()
+		}
 		ls.cur = slices.Min(keysOf(ls.wait))
 		wl := ls.wait[ls.cur]
 		delete(ls.wait, ls.cur)
@@ -100,13 +154,14 @@ func CountLayers(start engine.State, opt Options, each func(LayerSize) error) (*
 			return nil, err
 		}
 		size := LayerSize{Layer: ls.cur, Name: lay.LayerString(ls.cur), Positions: int64(non.n + term.n), Terminal: int64(term.n + len(deadM))}
-		res.Layers++
-		res.Positions += size.Positions
-		res.Terminal += size.Terminal
-		if size.Positions > res.Largest.Positions {
-			res.Largest = size
-		}
+		res.add(size)
+		st.Done = append(st.Done, size)
 		if err := each(size); err != nil {
+			return nil, err
+		}
+	}
+	if ls.state != "" {
+		if err := ls.checkpoint(st); err != nil {
 			return nil, err
 		}
 	}
@@ -118,11 +173,32 @@ func CountLayers(start engine.State, opt Options, each func(LayerSize) error) (*
 // ErrNoLayers is wrapped by CountLayers' error for a game without layers.
 var ErrNoLayers = errors.New("no layers")
 
+// ErrBadCount is wrapped by CountLayers' error when Options.LayerDir holds
+// something else than a count of the same board that it can continue: a
+// count of another ruleset, or files that disagree with count.json.
+var ErrBadCount = errors.New("cannot continue the count")
+
+// ErrCountBusy is wrapped by CountLayers' error when another run is
+// counting in the same Options.LayerDir.
+var ErrCountBusy = errors.New("count in use")
+
+// stateFile is the name of the count's state in Options.LayerDir.
+const stateFile = "count.json"
+
+// layerState is the content of count.json: what a count had done at its
+// last checkpoint.
+type layerState struct {
+	Ruleset string           `json:"ruleset"`
+	Start   string           `json:"start"`   // the start's layer and key, hexadecimal
+	Done    []LayerSize      `json:"done"`    // the layers finished, in order
+	Waiting map[string]int64 `json:"waiting"` // keys in wait/<layer>.keys, by layer (hexadecimal)
+}
+
 // layering holds the keys that moves of the layer being enumerated (cur)
 // lead to in later layers, by layer, until their layer's turn. When more
 // than spillAt keys wait in memory, the lists are sorted, freed of
 // repeats and appended to a file per layer in dir (made in tempDir at the
-// first spill).
+// first spill, or state/wait with a state directory).
 type layering struct {
 	lay     engine.Layered
 	cur     uint64
@@ -131,6 +207,126 @@ type layering struct {
 	spillAt int64
 	tempDir string
 	dir     string
+	state   string          // Options.LayerDir, or ""
+	dirty   map[uint64]bool // layers whose files grew since the last checkpoint
+	used    []uint64        // layers read from their files since the last checkpoint, whose files it removes
+	lock    *flock.Flock
+}
+
+// open locks the state directory and reads the count in it, if any: the
+// layers it finished (nil for a new count) and the keys waiting, whose
+// files it cuts back to their length at the checkpoint. Files of layers
+// the checkpoint does not list (written after it, or read and done) are
+// removed.
+func (ls *layering) open(st *layerState) ([]LayerSize, error) {
+	ls.dir = filepath.Join(ls.state, "wait")
+	if err := os.MkdirAll(ls.dir, 0o755); err != nil {
+		return nil, fmt.Errorf("solve: layers: %w", err)
+	}
+	ls.lock = flock.New(filepath.Join(ls.state, "lock"))
+	if ok, err := ls.lock.TryLock(); err != nil {
+		return nil, fmt.Errorf("solve: layers: locking %s: %w", ls.state, err)
+	} else if !ok {
+		return nil, fmt.Errorf("%w: another run is counting in %s", ErrCountBusy, ls.state)
+	}
+	bad := func(format string, a ...any) error {
+		return fmt.Errorf("%w in %s: %s", ErrBadCount, ls.state, fmt.Sprintf(format, a...))
+	}
+	var old layerState
+	b, err := os.ReadFile(filepath.Join(ls.state, stateFile))
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		old.Waiting = map[string]int64{} // a new count: no file is kept
+	case err != nil:
+		return nil, fmt.Errorf("solve: layers: %w", err)
+	default:
+		if err := json.Unmarshal(b, &old); err != nil {
+			return nil, bad("%s: %v", stateFile, err)
+		}
+		if old.Ruleset != st.Ruleset || old.Start != st.Start {
+			return nil, bad("it holds a count of %s from %s, not of %s from %s", old.Ruleset, old.Start, st.Ruleset, st.Start)
+		}
+		if old.Done == nil {
+			old.Done = []LayerSize{}
+		}
+	}
+	files, err := os.ReadDir(ls.dir)
+	if err != nil {
+		return nil, fmt.Errorf("solve: layers: %w", err)
+	}
+	for _, f := range files {
+		name, ok := strings.CutSuffix(f.Name(), ".keys")
+		n, kept := old.Waiting[name]
+		if !ok || !kept {
+			if err := os.Remove(filepath.Join(ls.dir, f.Name())); err != nil {
+				return nil, fmt.Errorf("solve: layers: %w", err)
+			}
+			continue
+		}
+		info, err := f.Info()
+		if err != nil {
+			return nil, fmt.Errorf("solve: layers: %w", err)
+		}
+		if info.Size() < 8*n {
+			return nil, bad("wait/%s holds %d bytes, %s counts %d keys", f.Name(), info.Size(), stateFile, n)
+		}
+		if err := os.Truncate(filepath.Join(ls.dir, f.Name()), 8*n); err != nil {
+			return nil, fmt.Errorf("solve: layers: %w", err)
+		}
+	}
+	for name, n := range old.Waiting {
+		l, err := strconv.ParseUint(name, 16, 64)
+		if err != nil || n <= 0 || name != strconv.FormatUint(l, 16) {
+			return nil, bad("%s: waiting %q: %d", stateFile, name, n)
+		}
+		if _, err := os.Stat(ls.file(l)); err != nil {
+			return nil, bad("%v", err)
+		}
+		ls.wait[l] = &waitList{onDisk: n}
+	}
+	return old.Done, nil
+}
+
+// checkpoint writes every key waiting in memory to its file, syncs the
+// files that grew, writes count.json with st's finished layers, and then
+// removes the files of the layers read since the last checkpoint.
+func (ls *layering) checkpoint(st *layerState) error {
+	if err := ls.spill(0); err != nil {
+		return err
+	}
+	for l := range ls.dirty {
+		f, err := os.OpenFile(ls.file(l), os.O_WRONLY, 0)
+		if err == nil {
+			err = f.Sync()
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+		}
+		if err != nil {
+			return fmt.Errorf("solve: layers: %w", err)
+		}
+	}
+	clear(ls.dirty)
+	st.Waiting = map[string]int64{}
+	for l, wl := range ls.wait {
+		if wl.onDisk > 0 {
+			st.Waiting[strconv.FormatUint(l, 16)] = wl.onDisk
+		}
+	}
+	b, err := json.MarshalIndent(st, "", "  ")
+	if err != nil {
+		return fmt.Errorf("solve: layers: %w", err)
+	}
+	if err := renameio.WriteFile(filepath.Join(ls.state, stateFile), append(b, '\n'), 0o644); err != nil {
+		return fmt.Errorf("solve: layers: saving the count: %w", err)
+	}
+	for _, l := range ls.used {
+		if err := os.Remove(ls.file(l)); err != nil {
+			return fmt.Errorf("solve: layers: %w", err)
+		}
+	}
+	ls.used = ls.used[:0]
+	return nil
 }
 
 // waitList is the keys waiting for one layer (with repeats; the first
@@ -147,8 +343,8 @@ func (ls *layering) file(l uint64) string {
 }
 
 // spill appends the longest waiting lists to their layers' files, until
-// at most half of spillAt keys wait in memory.
-func (ls *layering) spill() error {
+// at most target keys wait in memory.
+func (ls *layering) spill(target int64) error {
 	if ls.dir == "" {
 		dir, err := os.MkdirTemp(ls.tempDir, "baolab-layers-")
 		if err != nil {
@@ -165,7 +361,7 @@ func (ls *layering) spill() error {
 	}
 	slices.SortFunc(order, func(a, b uint64) int { return len(ls.wait[b].keys) - len(ls.wait[a].keys) })
 	for _, l := range order {
-		if ls.n <= ls.spillAt/2 {
+		if ls.n <= target {
 			break
 		}
 		wl := ls.wait[l]
@@ -187,12 +383,14 @@ func (ls *layering) spill() error {
 		ls.n -= int64(len(wl.keys))
 		wl.onDisk += int64(len(wl.keys))
 		wl.keys, wl.clean = nil, 0
+		ls.dirty[l] = true
 	}
 	return nil
 }
 
 // roots calls add with every key waiting for the layer of wl, from its
-// file first, and removes the file.
+// file first, and removes the file (with a state directory, at the next
+// checkpoint).
 func (ls *layering) roots(wl *waitList, add func(uint64) error) error {
 	if wl.onDisk > 0 {
 		name := ls.file(ls.cur)
@@ -213,7 +411,10 @@ func (ls *layering) roots(wl *waitList, add func(uint64) error) error {
 			}
 		}
 		f.Close()
-		if err := os.Remove(name); err != nil {
+		delete(ls.dirty, ls.cur)
+		if ls.state != "" {
+			ls.used = append(ls.used, ls.cur)
+		} else if err := os.Remove(name); err != nil {
 			return fmt.Errorf("solve: layers: %w", err)
 		}
 	}
@@ -233,9 +434,15 @@ func (ls *layering) compact(wl *waitList) {
 	wl.keys, wl.clean = k, len(k)
 }
 
-// removeFiles removes the files of the keys waiting, if any.
-func (ls *layering) removeFiles() {
-	if ls.dir != "" {
+// close removes the files of the keys waiting, if any, unless they are
+// in a state directory, which it unlocks.
+func (ls *layering) close() {
+	switch {
+	case ls.state != "":
+		if ls.lock != nil {
+			ls.lock.Unlock()
+		}
+	case ls.dir != "":
 		os.RemoveAll(ls.dir)
 	}
 }
@@ -281,7 +488,7 @@ func (ls *layering) hold(c child, room bool, sv *solver) error {
 	}
 	wl.keys = append(wl.keys, c.key)
 	if ls.n++; ls.n > ls.spillAt {
-		return ls.spill()
+		return ls.spill(ls.spillAt / 2)
 	}
 	return nil
 }

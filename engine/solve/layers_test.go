@@ -6,6 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
+
+	"github.com/gofrs/flock"
 
 	"github.com/baolab/baolab/engine"
 	_ "github.com/baolab/baolab/engine/all"
@@ -160,5 +163,116 @@ func TestCountLayersDefaultBoard(t *testing.T) {
 	}
 	if len(got) < 10 || got[0].Name != "south_bank=0 north_bank=0 reserved=-" || got[0].Positions != 21 || got[0].Terminal != 1 {
 		t.Fatalf("%d layers, the first %+v; want 10 or more, the first south_bank=0 north_bank=0 reserved=- with 21 positions, 1 terminal", len(got), got[0])
+	}
+}
+
+// TestCountLayersResume stops a count kept in a directory after its k-th
+// layer, for several k, leaves the directory as a kill -9 could (keys
+// appended to the waiting files after the last checkpoint, a file of a
+// layer met after it), runs the count again, and checks that the layers
+// reported, those read back and those counted, are a count in one go's.
+// Run again once finished, it reports every layer without counting, and
+// no waiting file is left.
+func TestCountLayersResume(t *testing.T) {
+	g := engine.MustParse("kingulu:holes=4,seeds=3")
+	var want []solve.LayerSize
+	if _, err := solve.CountLayers(g.NewState(), solve.Options{}, func(s solve.LayerSize) error { want = append(want, s); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	errStop := errors.New("stop")
+	for _, k := range []int{1, 7, 100} {
+		dir := t.TempDir()
+		opt := solve.Options{MaxPositions: 800, LayerDir: dir, Checkpoint: time.Nanosecond} // a checkpoint before every layer
+		n := 0
+		_, err := solve.CountLayers(g.NewState(), opt, func(solve.LayerSize) error {
+			if n++; n == k {
+				return errStop
+			}
+			return nil
+		})
+		if !errors.Is(err, errStop) {
+			t.Fatalf("k=%d: %v, want the stop", k, err)
+		}
+		files, _ := filepath.Glob(filepath.Join(dir, "wait", "*.keys"))
+		for _, name := range files {
+			f, err := os.OpenFile(name, os.O_WRONLY|os.O_APPEND, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.Write([]byte("\xff\xff\xff\xff\xff\xff\xff\xff\x01\x02\x03\x04\x05\x06\x07\x08"))
+			f.Close()
+		}
+		if err := os.WriteFile(filepath.Join(dir, "wait", "ffffff.keys"), make([]byte, 8), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		opt.Checkpoint = 0 // at the end only: a checkpoint per layer costs a second per run
+		for run := range 2 {
+			var got []solve.LayerSize
+			res, err := solve.CountLayers(g.NewState(), opt, func(s solve.LayerSize) error { got = append(got, s); return nil })
+			if err != nil {
+				t.Fatalf("k=%d, run %d: %v", k, run, err)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("k=%d, run %d: the layers differ from a count in one go", k, run)
+			}
+			if wantResumed := []int{k - 1, len(want)}[run]; res.Resumed != wantResumed || res.Layers != len(want) {
+				t.Errorf("k=%d, run %d: %d layers read back of %d, want %d", k, run, res.Resumed, res.Layers, wantResumed)
+			}
+		}
+		if left, _ := os.ReadDir(filepath.Join(dir, "wait")); len(left) != 0 {
+			t.Errorf("k=%d: %d files left waiting", k, len(left))
+		}
+		t.Logf("k=%d: %d waiting files at the stop", k, len(files))
+	}
+}
+
+// TestCountLayersBadDir: a directory holding another board's count, a
+// count.json that does not parse or a waiting file shorter than
+// count.json says is refused with ErrBadCount; a directory another run
+// holds, with ErrCountBusy.
+func TestCountLayersBadDir(t *testing.T) {
+	g := engine.MustParse("kingulu:holes=4,seeds=3")
+	count := func(dir string, rs string) error {
+		_, err := solve.CountLayers(engine.MustParse(rs).NewState(), solve.Options{LayerDir: dir, Checkpoint: time.Nanosecond}, func(s solve.LayerSize) error {
+			if s.Positions > 100 {
+				return errors.New("stop")
+			}
+			return nil
+		})
+		return err
+	}
+	dir := t.TempDir()
+	if err := count(dir, "kingulu:holes=4,seeds=3"); err == nil || errors.Is(err, solve.ErrBadCount) {
+		t.Fatalf("first run: %v, want the stop", err)
+	}
+	if err := count(dir, "kingulu:holes=4,seeds=2"); !errors.Is(err, solve.ErrBadCount) {
+		t.Errorf("another board: %v, want ErrBadCount", err)
+	} else {
+		t.Log(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "wait", "*.keys"))
+	if len(files) == 0 {
+		t.Fatal("no waiting file at the stop")
+	}
+	os.Truncate(files[0], 4)
+	if err := count(dir, "kingulu:holes=4,seeds=3"); !errors.Is(err, solve.ErrBadCount) {
+		t.Errorf("a waiting file cut short: %v, want ErrBadCount", err)
+	} else {
+		t.Log(err)
+	}
+	os.WriteFile(filepath.Join(dir, "count.json"), []byte(`{"ruleset": "kingulu:holes=4,se`), 0o644)
+	if err := count(dir, "kingulu:holes=4,seeds=3"); !errors.Is(err, solve.ErrBadCount) {
+		t.Errorf("count.json cut short: %v, want ErrBadCount", err)
+	} else {
+		t.Log(err)
+	}
+	busy := t.TempDir()
+	lock := flock.New(filepath.Join(busy, "lock"))
+	if ok, err := lock.TryLock(); !ok || err != nil {
+		t.Fatal(ok, err)
+	}
+	defer lock.Unlock()
+	if _, err := solve.CountLayers(g.NewState(), solve.Options{LayerDir: busy}, func(solve.LayerSize) error { return nil }); !errors.Is(err, solve.ErrCountBusy) {
+		t.Errorf("a directory in use: %v, want ErrCountBusy", err)
 	}
 }

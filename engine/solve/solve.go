@@ -40,6 +40,16 @@ type Options struct {
 	// layers once they outgrow an eighth of MaxPositions (in a directory
 	// of its own, removed at the end); "" means os.TempDir().
 	TempDir string
+	// LayerDir, when not "", is where CountLayers keeps its count so that
+	// a run stopped in any way (kill -9 included) continues from its last
+	// checkpoint when it is run again with the same LayerDir: count.json
+	// holds the layers finished and how many keys wait for each later
+	// layer, wait/<layer>.keys the keys. A checkpoint is made at the end of
+	// a layer once Checkpoint (zero: a minute) has passed since the last
+	// one, and at the end of the count; it writes every waiting key to its
+	// file. TempDir is then not used.
+	LayerDir   string
+	Checkpoint time.Duration
 }
 
 // Progress follows the stages of Solve: enumerate (total unknown, -1;
