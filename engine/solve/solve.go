@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 	"runtime/debug"
@@ -95,49 +96,12 @@ type Result struct {
 // history are ignored: only its position counts).
 func Solve(start engine.State, opt Options) (*Result, error) {
 	t0 := time.Now()
-	opt = opt.withDefaults()
-	// The arrays are most of the heap and the garbage (one state per
-	// position expanded) is short-lived: sv.note keeps the GC target a
-	// little above the arrays' size (see gcHeadroom).
-	gcBegin()
-	defer gcEnd()
-	sv := &solver{opt: opt, ruleset: start.Game().Ruleset()}
-	for range opt.Workers {
-		x, err := newExpander(start)
-		if err != nil {
-			return nil, err
-		}
-		sv.ex = append(sv.ex, x)
+	res, sv, err := solveAll([]engine.State{start}, opt)
+	if err != nil || opt.CountOnly {
+		return res, err
 	}
 	rootKey, _, _ := sv.ex[0].c.Key(start)
 	rootKey &^= FlagTerminal | FlagInfinite // the start position is a position, even if start is over
-	if err := sv.enumerate(rootKey); err != nil {
-		return nil, err
-	}
-	sv.enumPeak = sv.peak
-	if !opt.CountOnly {
-		sv.buildBuckets()
-	}
-	if opt.CountOnly {
-		return &Result{Ruleset: sv.ruleset, Positions: int64(len(sv.keys)), Terminal: int64(len(sv.keys)-sv.nNon) + int64(len(sv.dead)),
-			Bytes: sv.peak, EnumerationBytes: sv.enumPeak, Elapsed: time.Since(t0)}, nil
-	}
-	if opt.Sweep {
-		if err := sv.sweepSolve(); err != nil {
-			return nil, err
-		}
-	} else {
-		if err := sv.edges(); err != nil {
-			return nil, err
-		}
-		sv.retrograde()
-		sv.cycles()
-	}
-	res := &Result{
-		Ruleset: sv.ruleset, Positions: int64(len(sv.keys)), Terminal: int64(len(sv.keys)-sv.nNon) + int64(len(sv.dead)),
-		Edges: sv.nEdges, Cyclic: sv.cyclic, Bytes: sv.peak, EnumerationBytes: sv.enumPeak, Sweeps: sv.sweeps,
-		Table: &Table{Ruleset: sv.ruleset, KeyBytes: sv.ex[0].c.nbytes, Keys: sv.keys, South: sv.valS, North: sv.valN},
-	}
 	res.Root, _ = res.Table.Lookup(rootKey)
 	st, err := sv.ex[0].c.State(rootKey)
 	if err != nil {
@@ -153,6 +117,77 @@ func Solve(start engine.State, opt Options) (*Result, error) {
 	}
 	res.Elapsed = time.Since(t0)
 	return res, nil
+}
+
+// SolveAll solves every position reachable from any of starts, as Solve
+// does from one (their plies and histories are ignored). The starts must
+// be positions of one ruleset whose keys have the same length (for
+// kingulu, the same number of seeds in play). Result.Root and
+// Result.Moves are left empty: look the starts up in Result.Table.
+func SolveAll(starts []engine.State, opt Options) (*Result, error) {
+	res, _, err := solveAll(starts, opt)
+	return res, err
+}
+
+// solveAll is Solve and SolveAll without the start's own value and moves.
+func solveAll(starts []engine.State, opt Options) (*Result, *solver, error) {
+	t0 := time.Now()
+	if len(starts) == 0 {
+		return nil, nil, errors.New("solve: no start position")
+	}
+	opt = opt.withDefaults()
+	// The arrays are most of the heap and the garbage (one state per
+	// position expanded) is short-lived: sv.note keeps the GC target a
+	// little above the arrays' size (see gcHeadroom).
+	gcBegin()
+	defer gcEnd()
+	sv := &solver{opt: opt, ruleset: starts[0].Game().Ruleset()}
+	for range opt.Workers {
+		x, err := newExpander(starts[0])
+		if err != nil {
+			return nil, nil, err
+		}
+		sv.ex = append(sv.ex, x)
+	}
+	roots := make([]uint64, len(starts))
+	for i, s := range starts {
+		c := sv.ex[0].c
+		if s.Game().Ruleset() != sv.ruleset {
+			return nil, nil, fmt.Errorf("solve: start %d is a position of %s, start 0 of %s", i, s.Game().Ruleset(), sv.ruleset)
+		}
+		if n := engine.KeyBytes(c.enc.KeyBits(s)); n != c.nbytes {
+			return nil, nil, fmt.Errorf("solve: start %d has %d-byte keys, start 0 %d-byte keys", i, n, c.nbytes)
+		}
+		roots[i], _, _ = c.Key(s)
+		roots[i] &^= FlagTerminal | FlagInfinite // a start position is a position, even if it is over
+	}
+	if err := sv.enumerate(roots...); err != nil {
+		return nil, nil, err
+	}
+	sv.enumPeak = sv.peak
+	if opt.CountOnly {
+		return &Result{Ruleset: sv.ruleset, Positions: int64(len(sv.keys)), Terminal: int64(len(sv.keys)-sv.nNon) + int64(len(sv.dead)),
+			Bytes: sv.peak, EnumerationBytes: sv.enumPeak, Elapsed: time.Since(t0)}, sv, nil
+	}
+	sv.buildBuckets()
+	if opt.Sweep {
+		if err := sv.sweepSolve(); err != nil {
+			return nil, nil, err
+		}
+	} else {
+		if err := sv.edges(); err != nil {
+			return nil, nil, err
+		}
+		sv.retrograde()
+		sv.cycles()
+	}
+	res := &Result{
+		Ruleset: sv.ruleset, Positions: int64(len(sv.keys)), Terminal: int64(len(sv.keys)-sv.nNon) + int64(len(sv.dead)),
+		Edges: sv.nEdges, Cyclic: sv.cyclic, Bytes: sv.peak, EnumerationBytes: sv.enumPeak, Sweeps: sv.sweeps,
+		Table: &Table{Ruleset: sv.ruleset, KeyBytes: sv.ex[0].c.nbytes, Keys: sv.keys, South: sv.valS, North: sv.valN},
+	}
+	res.Elapsed = time.Since(t0)
+	return res, sv, nil
 }
 
 // withDefaults returns opt with its zero fields set to their defaults and
@@ -275,21 +310,24 @@ func gcSet(pct int) {
 // heap (at 10^9 positions, 14 GB) need not hold a quarter more.
 const gcHeadroom = 8 << 20
 
-// enumerate finds every node reachable from root. The non-terminal nodes
+// enumerate finds every node reachable from the roots. The non-terminal nodes
 // and the terminal ones are kept in two keyTables (see keyset.go), which
 // are also the queue: a batch of nodes not yet expanded is taken from the
 // table, the workers expand it, then its children are inserted in order,
 // so the result does not depend on the number of workers. At the end the
 // tables are copied into one array, a part at a time (given back to the
 // system every 32nd of the way), and each half is sorted in place.
-func (sv *solver) enumerate(root uint64) error {
+func (sv *solver) enumerate(roots ...uint64) error {
 	p := sv.opt.Progress
 	p.Stage("enumerate", -1)
 	mem := new(tableMem)
 	non := newKeyTable(3, false, mem) // tags: tagOpen, tagExpanded
 	term := newKeyTable(0, true, mem) // tags: 1 FlagTerminal, 2 FlagInfinite
-	non.add(mix62(root)<<2|tagOpen, 0, true)
-	p.Add(1)
+	for _, root := range roots {
+		if found, _ := non.add(mix62(root)<<2|tagOpen, 0, true); !found {
+			p.Add(1)
+		}
+	}
 	deadM := map[uint64]int8{}
 	if err := sv.explore(non, term, deadM, mem); err != nil {
 		return err
