@@ -44,7 +44,7 @@ func TestSolveAllEqualsSeparateSolves(t *testing.T) {
 			}
 		}
 		for _, sweep := range []bool{false, true} {
-			r, err := solve.SolveAll(starts, solve.Options{Workers: 2, Sweep: sweep})
+			r, err := solve.SolveAll(slices.Values(starts), solve.Options{Workers: 2, Sweep: sweep})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -82,7 +82,7 @@ func TestSolveAllBadStarts(t *testing.T) {
 		{[]engine.State{g.NewState(), engine.MustParse("kingulu:holes=3,seeds=1").NewState()}, "position of kingulu:holes=3"},
 		{[]engine.State{g.NewState(), big}, "byte keys"},
 	} {
-		if _, err := solve.SolveAll(c.starts, solve.Options{}); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := solve.SolveAll(slices.Values(c.starts), solve.Options{}); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%d starts: error %v, want one saying %q", len(c.starts), err, c.want)
 		}
 	}
@@ -91,7 +91,7 @@ func TestSolveAllBadStarts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := solve.SolveAll([]engine.State{g.NewState()}, solve.Options{})
+	b, err := solve.SolveAll(slices.Values([]engine.State{g.NewState()}), solve.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package solve
 import (
 	"errors"
 	"fmt"
+	"iter"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -96,7 +97,7 @@ type Result struct {
 // history are ignored: only its position counts).
 func Solve(start engine.State, opt Options) (*Result, error) {
 	t0 := time.Now()
-	res, sv, err := solveAll([]engine.State{start}, opt)
+	res, sv, err := solveAll(slices.Values([]engine.State{start}), opt)
 	if err != nil || opt.CountOnly {
 		return res, err
 	}
@@ -119,47 +120,58 @@ func Solve(start engine.State, opt Options) (*Result, error) {
 	return res, nil
 }
 
-// SolveAll solves every position reachable from any of starts, as Solve
-// does from one (their plies and histories are ignored). The starts must
-// be positions of one ruleset whose keys have the same length (for
-// kingulu, the same number of seeds in play). Result.Root and
-// Result.Moves are left empty: look the starts up in Result.Table.
-func SolveAll(starts []engine.State, opt Options) (*Result, error) {
+// SolveAll solves every position reachable from any of the start
+// positions starts yields, as Solve does from one (their plies and
+// histories are ignored; a state is read only while it is yielded, so
+// starts may yield one state changed each time). The starts must be
+// positions of one ruleset whose keys have the same length (for kingulu,
+// with the same number of seeds). Result.Root and Result.Moves are left
+// empty: look the starts up in Result.Table.
+func SolveAll(starts iter.Seq[engine.State], opt Options) (*Result, error) {
 	res, _, err := solveAll(starts, opt)
 	return res, err
 }
 
 // solveAll is Solve and SolveAll without the start's own value and moves.
-func solveAll(starts []engine.State, opt Options) (*Result, *solver, error) {
+func solveAll(starts iter.Seq[engine.State], opt Options) (*Result, *solver, error) {
 	t0 := time.Now()
-	if len(starts) == 0 {
-		return nil, nil, errors.New("solve: no start position")
-	}
 	opt = opt.withDefaults()
 	// The arrays are most of the heap and the garbage (one state per
 	// position expanded) is short-lived: sv.note keeps the GC target a
 	// little above the arrays' size (see gcHeadroom).
 	gcBegin()
 	defer gcEnd()
-	sv := &solver{opt: opt, ruleset: starts[0].Game().Ruleset()}
-	for range opt.Workers {
-		x, err := newExpander(starts[0])
-		if err != nil {
-			return nil, nil, err
+	sv := &solver{opt: opt}
+	var roots []uint64
+	var err error
+	for s := range starts {
+		if len(sv.ex) == 0 {
+			sv.ruleset = s.Game().Ruleset()
+			for range opt.Workers {
+				x, err1 := newExpander(s)
+				if err1 != nil {
+					return nil, nil, err1
+				}
+				sv.ex = append(sv.ex, x)
+			}
 		}
-		sv.ex = append(sv.ex, x)
-	}
-	roots := make([]uint64, len(starts))
-	for i, s := range starts {
 		c := sv.ex[0].c
 		if s.Game().Ruleset() != sv.ruleset {
-			return nil, nil, fmt.Errorf("solve: start %d is a position of %s, start 0 of %s", i, s.Game().Ruleset(), sv.ruleset)
+			err = fmt.Errorf("solve: start %d is a position of %s, start 0 of %s", len(roots), s.Game().Ruleset(), sv.ruleset)
+			break
 		}
 		if n := engine.KeyBytes(c.enc.KeyBits(s)); n != c.nbytes {
-			return nil, nil, fmt.Errorf("solve: start %d has %d-byte keys, start 0 %d-byte keys", i, n, c.nbytes)
+			err = fmt.Errorf("solve: start %d has %d-byte keys, start 0 %d-byte keys", len(roots), n, c.nbytes)
+			break
 		}
-		roots[i], _, _ = c.Key(s)
-		roots[i] &^= FlagTerminal | FlagInfinite // a start position is a position, even if it is over
+		k, _, _ := c.Key(s)
+		roots = append(roots, k&^(FlagTerminal|FlagInfinite)) // a start position is a position, even if it is over
+	}
+	switch {
+	case err != nil:
+		return nil, nil, err
+	case len(roots) == 0:
+		return nil, nil, errors.New("solve: no start position")
 	}
 	if err := sv.enumerate(roots...); err != nil {
 		return nil, nil, err
