@@ -65,6 +65,10 @@ const Format = "baolab-kingulu-endgame/1"
 // hold a complete, consistent endgame database.
 var ErrBadDB = errors.New("not an endgame database")
 
+// ErrCannot is wrapped by the error of Build for a game that cannot have
+// a database: not kingulu, infinite=draw, or K out of range.
+var ErrCannot = errors.New("no endgame database")
+
 // DB is the endgame database of one kingulu ruleset for positions with at
 // most Seeds() seeds in play. Its methods are safe for concurrent use.
 type DB struct {
@@ -91,13 +95,13 @@ func MaxSeeds(g *kingulu.Game) int { return solve.MaxKeyBits - 2 - 4*g.Rules().H
 func check(g engine.Game, k int) (*kingulu.Game, error) {
 	kg, ok := g.(*kingulu.Game)
 	if !ok {
-		return nil, fmt.Errorf("endgame: %s is not a kingulu ruleset", g.Ruleset())
+		return nil, fmt.Errorf("endgame: %w: %s is not a kingulu ruleset", ErrCannot, g.Ruleset())
 	}
 	if kg.Rules().InfiniteDraw {
-		return nil, fmt.Errorf("endgame: %s: with infinite=draw a game drawn by a never-ending move is worth 0 whatever the material, so values do not shift with it", g.Ruleset())
+		return nil, fmt.Errorf("endgame: %w: %s: with infinite=draw a game drawn by a never-ending move is worth 0 whatever the material, so values do not shift with it", ErrCannot, g.Ruleset())
 	}
 	if k < 0 || k > MaxSeeds(kg) {
-		return nil, fmt.Errorf("endgame: %s: seeds in play %d out of range 0..%d", g.Ruleset(), k, MaxSeeds(kg))
+		return nil, fmt.Errorf("endgame: %w: %s: seeds in play %d out of range 0..%d", ErrCannot, g.Ruleset(), k, MaxSeeds(kg))
 	}
 	return kg, nil
 }
@@ -345,4 +349,18 @@ func Read(dir string) (*DB, error) {
 		return nil, bad("row %d is a terminal node, not a canonical position", i)
 	}
 	return newDB(kg, m.Seeds, t), nil
+}
+
+// ReadFor reads the database in dir as Read does and checks that it
+// serves g's ruleset: a database of another ruleset is an error wrapping
+// ErrBadDB.
+func ReadFor(dir string, g engine.Game) (*DB, error) {
+	d, err := Read(dir)
+	if err != nil {
+		return nil, err
+	}
+	if d.Ruleset() != g.Ruleset() {
+		return nil, fmt.Errorf("%s: %w: it serves %s, not %s", filepath.Join(dir, MetaFile), ErrBadDB, d.Ruleset(), g.Ruleset())
+	}
+	return d, nil
 }

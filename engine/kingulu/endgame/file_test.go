@@ -1,0 +1,161 @@
+package endgame_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/baolab/baolab/engine"
+	_ "github.com/baolab/baolab/engine/kimasai2"
+	"github.com/baolab/baolab/engine/kingulu"
+	"github.com/baolab/baolab/engine/kingulu/endgame"
+	"github.com/baolab/baolab/engine/solve"
+)
+
+// TestRoundTrip: a database written and read back gives every canonical
+// position the same value, and serves the same ruleset and K.
+func TestRoundTrip(t *testing.T) {
+	const rs, k = "kingulu:holes=4,seeds=3", 3
+	d := build(t, rs, k)
+	dir := t.TempDir()
+	if err := endgame.Write(dir, d); err != nil {
+		t.Fatal(err)
+	}
+	g := engine.MustParse(rs)
+	r, err := endgame.ReadFor(dir, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Ruleset() != d.Ruleset() || r.Seeds() != k || r.Len() != d.Len() || d.Len() == 0 {
+		t.Fatalf("read back %s K=%d, %d positions; wrote %s K=%d, %d positions", r.Ruleset(), r.Seeds(), r.Len(), d.Ruleset(), d.Seeds(), d.Len())
+	}
+	n := 0
+	for s := range endgame.Canonical(g.(*kingulu.Game), k) {
+		a, ok1 := d.Lookup(s)
+		b, ok2 := r.Lookup(s)
+		if !ok1 || !ok2 || a != b {
+			t.Fatalf("position\n%v\nwritten %v (%v), read %v (%v)", s, a, ok1, b, ok2)
+		}
+		n++
+	}
+	if n != d.Len() {
+		t.Errorf("%d canonical positions, the database holds %d", n, d.Len())
+	}
+}
+
+// TestReadBad: a missing, corrupt or inconsistent database, and one of
+// another ruleset, are refused with an error wrapping ErrBadDB that names
+// the file.
+func TestReadBad(t *testing.T) {
+	const rs = "kingulu:holes=4,seeds=3"
+	d := build(t, rs, 2)
+	other := build(t, "kingulu:holes=4,seeds=3,first_lap_rule=off", 2)
+	write := func(d *endgame.DB) string {
+		dir := t.TempDir()
+		if err := endgame.Write(dir, d); err != nil {
+			t.Fatal(err)
+		}
+		return dir
+	}
+	editMeta := func(dir, old, new string) {
+		p := filepath.Join(dir, endgame.MetaFile)
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(b), old) {
+			t.Fatalf("%s has no %q:\n%s", p, old, b)
+		}
+		if err := os.WriteFile(p, []byte(strings.Replace(string(b), old, new, 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		name, want string
+		make       func() string
+	}{
+		{"missing", "endgame.json", func() string { return t.TempDir() }},
+		{"truncated table", "solved.parquet", func() string {
+			dir := write(d)
+			p := filepath.Join(dir, solve.TableFile)
+			fi, err := os.Stat(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Truncate(p, fi.Size()/2); err != nil {
+				t.Fatal(err)
+			}
+			return dir
+		}},
+		{"bad json", "endgame.json", func() string {
+			dir := write(d)
+			editMeta(dir, "{", "[")
+			return dir
+		}},
+		{"other format", "format", func() string {
+			dir := write(d)
+			editMeta(dir, endgame.Format, "baolab-kingulu-endgame/0")
+			return dir
+		}},
+		{"seeds changed", "keys", func() string {
+			dir := write(d)
+			editMeta(dir, `"seeds": 2`, `"seeds": 30`)
+			return dir
+		}},
+		{"count changed", "positions", func() string {
+			dir := write(d)
+			editMeta(dir, `"positions": `, `"positions": 1`)
+			return dir
+		}},
+		{"table of another ruleset", "solves", func() string {
+			dir := write(d)
+			if err := solve.WriteTable(dir, mustTable(t, write(other))); err != nil {
+				t.Fatal(err)
+			}
+			return dir
+		}},
+		{"infinite=draw", "infinite=draw", func() string {
+			dir := write(d)
+			editMeta(dir, rs, rs+",infinite=draw")
+			return dir
+		}},
+	} {
+		_, err := endgame.Read(c.make())
+		if !errors.Is(err, endgame.ErrBadDB) || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: error %v, want one line wrapping ErrBadDB and saying %q", c.name, err, c.want)
+		}
+	}
+	// A good database of another ruleset.
+	if _, err := endgame.ReadFor(write(other), engine.MustParse(rs)); !errors.Is(err, endgame.ErrBadDB) || !strings.Contains(err.Error(), "not "+rs) {
+		t.Errorf("database of another ruleset: error %v", err)
+	}
+}
+
+func mustTable(t *testing.T, dir string) *solve.Table {
+	t.Helper()
+	tab, err := solve.ReadTable(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tab
+}
+
+// TestBuildRefuses: a ruleset of another variant, infinite=draw and K out
+// of range wrap ErrCannot.
+func TestBuildRefuses(t *testing.T) {
+	for _, c := range []struct {
+		rs string
+		k  int
+	}{
+		{"kimasai-two-rows", 2},
+		{"kingulu:infinite=draw", 2},
+		{"kingulu", -1},
+		{"kingulu", 37},
+	} {
+		if _, _, err := endgame.Build(engine.MustParse(c.rs), c.k, solve.Options{}); !errors.Is(err, endgame.ErrCannot) {
+			t.Errorf("%s K=%d: error %v, want ErrCannot", c.rs, c.k, err)
+		}
+	}
+}
