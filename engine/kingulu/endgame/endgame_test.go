@@ -69,3 +69,54 @@ func TestMatchesWholeSolve(t *testing.T) {
 		t.Logf("%s K=%d: %d positions checked, %d skipped; database %d positions", c.rs, c.k, checked, skipped, d.Len())
 	}
 }
+
+// TestDefaultBoardByHand: a position of the default board (6 holes, 48
+// seeds), worked out by hand. South's hole 4 and North's hole 0 hold a
+// seed each, North's hole 2 is reserved by South with 5 frozen seeds,
+// South's bank 15, North's 26 (15+26+5+1+1 = 48). Material: South
+// 15+5+1 = 21, North 26+1 = 27.
+//   - South to move: the only move lifts S4 and sows S5, an empty own hole
+//     facing N0 (hole i faces hole 5-i), which holds a seed: South banks it
+//     with the capturing seed (bank 17). North has no seed in play and no
+//     move: the game ends by score, South 17+5 = 22, North 26: margin -4,
+//     value -4/-4, North wins.
+//   - North to move: the only move lifts N0 and sows N1, empty, own, facing
+//     S4, which holds a seed: North banks 2 (bank 28); South has no move:
+//     South 15+5 = 20, North 28: margin -8.
+//
+// With 2 seeds in play both are in the database for K=2 (and for K=3);
+// not in the one for K=1.
+func TestDefaultBoardByHand(t *testing.T) {
+	g := engine.MustParse("kingulu")
+	var p kingulu.Position
+	p.Seeds[engine.South][4], p.Seeds[engine.North][0] = 1, 1
+	p.Reserved[engine.North][2], p.Seeds[engine.North][2] = true, 5
+	p.Bank = [2]int{15, 26}
+	d1, d2 := build(t, "kingulu", 1), build(t, "kingulu", 2)
+	for _, c := range []struct {
+		toMove engine.Player
+		want   solve.Value
+	}{
+		{engine.South, solve.Value{South: -4, North: -4}},
+		{engine.North, solve.Value{South: -8, North: -8}},
+	} {
+		s, err := kingulu.NewStateAt(g, p, c.toMove)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v, ok := d2.Lookup(s); !ok || v != c.want {
+			t.Errorf("%v to move: %v (found %v), want %v", c.toMove, v, ok, c.want)
+		}
+		if v, ok := d1.Lookup(s); ok {
+			t.Errorf("%v to move: found %v in the database for K=1", c.toMove, v)
+		}
+	}
+	// A state of another ruleset is not looked up.
+	s, err := kingulu.NewStateAt(engine.MustParse("kingulu:holes=6,seeds=1"), p, engine.South)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, ok := d2.Lookup(s); ok {
+		t.Errorf("a state of kingulu:holes=6,seeds=1 found in the default board's database: %v", v)
+	}
+}
