@@ -1,6 +1,11 @@
 package agent
 
-import "github.com/baolab/baolab/engine"
+import (
+	"math"
+
+	"github.com/baolab/baolab/engine"
+	"github.com/baolab/baolab/engine/kingulu/endgame"
+)
 
 // TTBits is the base-2 logarithm of the number of transposition-table
 // entries of an alphabeta agent (16 bytes each: 512 KiB per agent).
@@ -13,7 +18,8 @@ type alphaBetaAgent struct {
 	plain  bool  // test hook: one fixed-depth search, no table, no iterations
 	levels []level
 	tt     []ttEntry
-	gen    uint32 // search number; table entries of another search are empty
+	gen    uint32      // search number; table entries of another search are empty
+	db     *endgame.DB // endgame database; nil for none
 
 	nodes   int64 // moves played by this search
 	total   int64 // moves played by every search since the agent was made
@@ -67,6 +73,11 @@ func newAlphaBeta(g engine.Game, depth int, budget int64) *alphaBetaAgent {
 // Choose searches by iterative deepening and returns a move of best value
 // in the last complete iteration, ties broken uniformly at random.
 func (a *alphaBetaAgent) Choose(s engine.State, moves []engine.Move) engine.Move {
+	if a.db != nil {
+		if _, ok := a.db.Lookup(s); ok {
+			return a.chooseEndgame(s, moves)
+		}
+	}
 	a.gen++
 	a.nodes, a.aborted, a.horizon = 0, false, false
 	me := s.Player()
@@ -135,6 +146,37 @@ func (a *alphaBetaAgent) Choose(s engine.State, moves []engine.Move) engine.Move
 		}
 	}
 	panic("agent: alphabeta lost its best move")
+}
+
+// chooseEndgame plays, from a position of the endgame database, a move
+// whose position has the best value for the mover, as perfect does
+// (South: the largest south_can_force; North: the smallest
+// north_can_force; none is worst), ties at random. The database holds
+// every position a move leads to.
+func (a *alphaBetaAgent) chooseEndgame(s engine.State, moves []engine.Move) engine.Move {
+	me := s.Player()
+	child := a.levels[0].child
+	best, ties := math.MinInt, 0
+	choice := moves[0]
+	for _, m := range moves {
+		if !applyOn(child, s, m) {
+			continue // never-ending with infinite=illegal: not a legal move
+		}
+		v, _ := a.db.Lookup(child)
+		switch x := v.For(me); {
+		case ties == 0 || x > best:
+			best, ties, choice = x, 1, m
+		case x == best:
+			ties++
+			if a.rng.IntN(ties) == 0 {
+				choice = m
+			}
+		}
+	}
+	if ties == 0 {
+		return moves[a.rng.IntN(len(moves))] // every move is never-ending
+	}
+	return choice
 }
 
 // isRoot reports whether move index i is one of the n playable root moves.
@@ -284,6 +326,11 @@ func (a *alphaBetaAgent) prepare(s engine.State, k int, moves []engine.Move, lea
 		}
 		L.term[i] = L.child.Over()
 		L.val[i] = score(L.child, me, k+1)
+		if a.db != nil && !L.term[i] {
+			if v, ok := a.db.Lookup(L.child); ok {
+				L.val[i], L.term[i] = endgameScore(v, me), true // exact: not searched further
+			}
+		}
 		if leaf && !L.term[i] {
 			a.horizon = true
 		}

@@ -1,5 +1,6 @@
 // Package agent provides the game-playing agents of baolab simulations:
-// random, greedy, alpha-beta search and Monte Carlo tree search. They play
+// random, greedy, alpha-beta search (optionally with a kingulu endgame
+// database), Monte Carlo tree search and perfect play from a solved table. They play
 // any engine.Game through the engine.State API alone.
 //
 // # Specs
@@ -10,7 +11,8 @@
 //	random                        none
 //	greedy                        none
 //	alphabeta:depth=N,nodes=N     depth (4, 1..32; 32 when only nodes is given),
-//	                              nodes (none, 1..10^9)
+//	  ,endgame=DIR                nodes (none, 1..10^9), endgame (none; DIR: a
+//	                              kingulu endgame database written by baolab endgame --out DIR)
 //	mcts:iters=N,c=C,rollout=R    iters (400, 1..10000000), c (1.4, 0..100),
 //	                              rollout (random, random or greedy)
 //	perfect:table=DIR             table (none: solve the board; DIR: a table written by baolab solve --out DIR)
@@ -87,6 +89,20 @@
 // counts are deterministic, so the agent is too. With depth=D as well it
 // stops at depth D at the latest.
 // It uses one preallocated state and move buffer per ply of depth.
+//
+// alphabeta:...,endgame=DIR uses a kingulu endgame database (package
+// engine/kingulu/endgame): at a position the database holds it plays as
+// perfect does (a move whose position has the best value for the mover,
+// ties at random, without searching); in the search a position the
+// database holds is not searched further but scored exactly: ±(2^23 + the
+// margin the winner can force) for a forced win or loss (between a win
+// seen in the search and any material difference), 0 when neither side
+// can force a win. The database ignores max_plies, as the solver does.
+// Its lookups allocate a little (a state per position with at most K
+// seeds in play). A simulation calls Prepare first, so a missing,
+// corrupt or foreign database (another ruleset) is an error at the start
+// (agent.ErrPrepare). The key is written in the canonical form only when
+// used.
 //
 // mcts:iters=N,c=C,rollout=R runs N iterations of UCT from the position: descend from
 // the root by the largest mean + C·sqrt(ln N_parent / n_child) (means of

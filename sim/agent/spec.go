@@ -38,12 +38,14 @@ type Greedy struct{}
 
 // AlphaBeta is the spec of the alpha-beta searcher. Its canonical form is
 // "alphabeta:depth=N" (fixed depth), "alphabeta:nodes=N" (as deep as N
-// nodes allow) or "alphabeta:depth=D,nodes=N" (both limits). A zero
-// Depth means DefaultDepth without a node budget and MaxDepth with one;
-// a zero Nodes means no budget.
+// nodes allow) or "alphabeta:depth=D,nodes=N" (both limits), followed by
+// ",endgame=DIR" with an endgame database. A zero Depth means
+// DefaultDepth without a node budget and MaxDepth with one; a zero Nodes
+// means no budget.
 type AlphaBeta struct {
-	Depth int // plies searched, 1..MaxDepth
-	Nodes int // moves played per search, 1..MaxNodes; 0: no budget
+	Depth   int    // plies searched, 1..MaxDepth
+	Nodes   int    // moves played per search, 1..MaxNodes; 0: no budget
+	Endgame string // directory of a kingulu endgame database (baolab endgame --out); "" for none
 }
 
 // MCTS is the spec of the UCT Monte Carlo tree searcher. Its canonical form
@@ -63,15 +65,20 @@ func (Random) String() string { return "random" }
 func (Greedy) String() string { return "greedy" }
 
 // String returns "alphabeta:depth=N", "alphabeta:nodes=N" or
-// "alphabeta:depth=D,nodes=N".
+// "alphabeta:depth=D,nodes=N", followed by ",endgame=DIR" when Endgame is
+// set.
 func (s AlphaBeta) String() string {
+	eg := ""
+	if s.Endgame != "" {
+		eg = ",endgame=" + s.Endgame
+	}
 	switch {
 	case s.Nodes == 0:
-		return "alphabeta:depth=" + strconv.Itoa(s.depth())
+		return "alphabeta:depth=" + strconv.Itoa(s.depth()) + eg
 	case s.Depth == 0:
-		return "alphabeta:nodes=" + strconv.Itoa(s.Nodes)
+		return "alphabeta:nodes=" + strconv.Itoa(s.Nodes) + eg
 	}
-	return "alphabeta:depth=" + strconv.Itoa(s.Depth) + ",nodes=" + strconv.Itoa(s.Nodes)
+	return "alphabeta:depth=" + strconv.Itoa(s.Depth) + ",nodes=" + strconv.Itoa(s.Nodes) + eg
 }
 
 // String returns "mcts:iters=N,c=C", C in the shortest form that reads back
@@ -127,7 +134,26 @@ func (s AlphaBeta) New(g engine.Game) Agent {
 			panic("agent: " + s.String() + ": " + err.Error())
 		}
 	}
-	return newAlphaBeta(g, s.depth(), int64(s.Nodes))
+	a := newAlphaBeta(g, s.depth(), int64(s.Nodes))
+	if s.Endgame != "" {
+		db, err := loadEndgame(s.Endgame, g)
+		if err != nil {
+			panic("agent: " + s.String() + ": " + err.Error())
+		}
+		a.db = db
+	}
+	return a
+}
+
+// Prepare loads the endgame database (when Endgame is set) once per
+// process and checks that it serves g's ruleset; later calls return the
+// same result. The error wraps ErrPrepare.
+func (s AlphaBeta) Prepare(g engine.Game) error {
+	if s.Endgame == "" {
+		return nil
+	}
+	_, err := loadEndgame(s.Endgame, g)
+	return err
 }
 
 // New returns an MCTS agent for g. It panics if Iters or C is out of range
@@ -152,11 +178,15 @@ type key struct {
 	isFloat  bool
 	min, max float64
 	words    []string // the allowed values of a word key; nil for numbers
+	isText   bool     // any non-empty text (a directory)
 }
 
 func (k key) allowed() string {
 	if k.words != nil {
 		return strings.Join(k.words, " or ")
+	}
+	if k.isText {
+		return "a directory"
 	}
 	if k.isFloat {
 		return fmt.Sprintf("a number %g..%g", k.min, k.max)
@@ -168,6 +198,7 @@ var (
 	alphabetaKeys = []key{
 		{name: "depth", def: strconv.Itoa(DefaultDepth), min: 1, max: MaxDepth},
 		{name: "nodes", min: 1, max: MaxNodes}, // no default: no budget
+		{name: "endgame", isText: true},        // no default: no database
 	}
 	mctsKeys = []key{
 		{name: "iters", def: strconv.Itoa(DefaultIters), min: 1, max: MaxIters},
@@ -194,7 +225,7 @@ func checkFloat(k key, x float64) error {
 }
 
 // Parse parses an agent spec: "random", "greedy",
-// "alphabeta:depth=N,nodes=N" or "mcts:iters=N,c=C,rollout=R". Omitted
+// "alphabeta:depth=N,nodes=N,endgame=DIR" or "mcts:iters=N,c=C,rollout=R". Omitted
 // keys take their defaults (depth=4, or 32 when only nodes is given; no
 // node budget; iters=400, c=1.4, rollout=random); spaces around names,
 // keys and values are ignored.
@@ -259,6 +290,13 @@ func Parse(spec string) (Spec, error) {
 		if !ok {
 			continue
 		}
+		if k.isText {
+			if v == "" {
+				return fail("%s= needs %s", k.name, k.allowed())
+			}
+			words[k.name] = v
+			continue
+		}
 		if k.words != nil {
 			if !slices.Contains(k.words, v) {
 				return fail("%s=%s not allowed (allowed: %s)", k.name, v, k.allowed())
@@ -281,7 +319,7 @@ func Parse(spec string) (Spec, error) {
 		ints[k.name] = n
 	}
 	if name == "alphabeta" {
-		ab := AlphaBeta{Depth: ints["depth"], Nodes: ints["nodes"]}
+		ab := AlphaBeta{Depth: ints["depth"], Nodes: ints["nodes"], Endgame: words["endgame"]}
 		if ab.Nodes != 0 && !depthGiven {
 			ab.Depth = 0 // a node budget alone searches as deep as it allows
 		}
@@ -315,12 +353,13 @@ func keyNames(keys []key) string {
 // as "mcts:iters=400,c=1.4/greedy". A single spec (no "/") means the same
 // agent on both sides. Errors name the seat whose spec is bad.
 //
-// A perfect:table=DIR spec may hold '/' in DIR: then the pair is split at
-// the first '/' that leaves a valid spec on both sides, and if none does
-// the whole string is one spec for both seats.
+// A perfect:table=DIR or alphabeta:...,endgame=DIR spec may hold '/' in
+// DIR: then the pair is split at the first '/' that leaves a valid spec on
+// both sides, and if none does the whole string is one spec for both
+// seats.
 func ParsePair(s string) (south, north Spec, err error) {
 	parts := strings.Split(s, "/")
-	if len(parts) > 2 || (len(parts) == 2 && strings.Contains(s, "table=")) {
+	if len(parts) > 2 || (len(parts) == 2 && (strings.Contains(s, "table=") || strings.Contains(s, "endgame="))) {
 		for i := range len(s) {
 			if s[i] != '/' {
 				continue

@@ -1,0 +1,105 @@
+package agent_test
+
+import (
+	"errors"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/baolab/baolab/engine"
+	"github.com/baolab/baolab/engine/kingulu"
+	"github.com/baolab/baolab/engine/kingulu/endgame"
+	"github.com/baolab/baolab/engine/solve"
+	"github.com/baolab/baolab/sim/agent"
+)
+
+// writeEndgame builds and writes the endgame database of rs for k seeds
+// in play and returns its directory and the database.
+func writeEndgame(t *testing.T, rs string, k int) (string, *endgame.DB) {
+	t.Helper()
+	d, _, err := endgame.Build(engine.MustParse(rs), k, solve.Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := endgame.Write(dir, d); err != nil {
+		t.Fatal(err)
+	}
+	return dir, d
+}
+
+func TestAlphaBetaEndgameSpec(t *testing.T) {
+	for in, want := range map[string]string{
+		"alphabeta:endgame=eg/k4":                   "alphabeta:depth=4,endgame=eg/k4",
+		" alphabeta : nodes=500 , endgame = /x/k6 ": "alphabeta:nodes=500,endgame=/x/k6",
+		"alphabeta:depth=2,nodes=9,endgame=d":       "alphabeta:depth=2,nodes=9,endgame=d",
+	} {
+		sp, err := agent.Parse(in)
+		if err != nil || sp.String() != want {
+			t.Errorf("Parse(%q) = %v, %v; want %s", in, sp, err, want)
+		}
+	}
+	if _, err := agent.Parse("alphabeta:endgame="); err == nil {
+		t.Error(`Parse("alphabeta:endgame="): no error`)
+	}
+	s, n, err := agent.ParsePair("alphabeta:depth=2,endgame=a/b/random")
+	if err != nil || s.String() != "alphabeta:depth=2,endgame=a/b" || n.String() != "random" {
+		t.Errorf("ParsePair: %v, %v, %v", s, n, err)
+	}
+}
+
+// TestAlphaBetaEndgameNeverLosesAWonEndgame: from positions of
+// kingulu:holes=4,seeds=3 (an acyclic board) with at most 6 seeds in
+// play, reached by random play, that the database says the mover's
+// opponent or the mover wins, alphabeta:depth=1 with the database in the
+// winner's seat wins every game against random, by at least the margin
+// the database gives; and it refuses a database of another ruleset.
+func TestAlphaBetaEndgameNeverLosesAWonEndgame(t *testing.T) {
+	const rs, k = "kingulu:holes=4,seeds=3", 6
+	g := engine.MustParse(rs)
+	dir, db := writeEndgame(t, rs, k)
+	spec := agent.AlphaBeta{Depth: 1, Endgame: dir}
+	if err := spec.Prepare(g); err != nil {
+		t.Fatal(err)
+	}
+	if err := spec.Prepare(engine.MustParse("kingulu:holes=4,seeds=2")); !errors.Is(err, agent.ErrPrepare) || !errors.Is(err, endgame.ErrBadDB) {
+		t.Errorf("database of another ruleset: %v, want ErrPrepare", err)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	starts, games := 0, 0
+	var buf []engine.Move
+	for starts < 60 {
+		s := g.NewState()
+		for !s.Over() && endgame.InPlay(s.(*kingulu.State)) > k {
+			buf = s.Legal(buf[:0])
+			if len(buf) == 0 {
+				break
+			}
+			if _, err := s.Apply(buf[rng.IntN(len(buf))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		v, ok := db.Lookup(s)
+		if s.Over() || !ok || v.Outcome() == engine.Draw {
+			continue
+		}
+		starts++
+		winner := engine.South
+		if v.Outcome() == engine.NorthWins {
+			winner = engine.North
+		}
+		seats := [2]agent.Agent{agent.Random{}.New(g), agent.Random{}.New(g)}
+		seats[winner] = spec.New(g)
+		for i := range 20 {
+			end, _ := play(t, s, seats[0], seats[1], uint64(100*starts+i))
+			m := solve.Margin(end)
+			if winner == engine.North {
+				m = -m
+			}
+			if end.Result() != engine.Win(winner) || m < v.For(winner) {
+				t.Fatalf("from\n%v\nvalue %v: %v with the database against random: game %d ends %v, margin %d for it", s, v, winner, i, end.Result(), m)
+			}
+			games++
+		}
+	}
+	t.Logf("%d games from %d won endgames", games, starts)
+}
