@@ -1,0 +1,74 @@
+package agent
+
+import (
+	"testing"
+
+	"github.com/baolab/baolab/engine"
+	"github.com/baolab/baolab/engine/kingulu"
+	"github.com/baolab/baolab/engine/kingulu/endgame"
+	"github.com/baolab/baolab/engine/solve"
+)
+
+// TestEndgameScore: the search score of a database value, worked by hand
+// (2^23 = 8388608): a forced South win by 3 is 8388611 for South and
+// -8388611 for North; a forced North win by at least 2 (North can force
+// -2) is -8388610 for South; a draw, and endless play (none), 0.
+func TestEndgameScore(t *testing.T) {
+	for _, c := range []struct {
+		v            solve.Value
+		south, north int32
+	}{
+		{solve.Value{South: 3, North: 3}, 8388611, -8388611},
+		{solve.Value{South: 1, North: 4}, 8388609, -8388609},
+		{solve.Value{South: -5, North: -2}, -8388610, 8388610},
+		{solve.Value{South: 0, North: 0}, 0, 0},
+		{solve.Value{South: -1, North: 1}, 0, 0},
+		{solve.Value{South: solve.None, North: solve.None}, 0, 0},
+	} {
+		if s, n := endgameScore(c.v, engine.South), endgameScore(c.v, engine.North); s != c.south || n != c.north {
+			t.Errorf("%v: South %d, North %d; want %d, %d", c.v, s, n, c.south, c.north)
+		}
+	}
+}
+
+// TestAlphaBetaScoresEndgameExactly: at positions outside the database
+// (more than K seeds in play), a depth-1 search scores every move that
+// leads into it (a capture or a seed banked) by the database's value, and
+// the others by material as without it.
+func TestAlphaBetaScoresEndgameExactly(t *testing.T) {
+	const rs, k = "kingulu:holes=4,seeds=3", 5
+	g := engine.MustParse(rs)
+	db, _, err := endgame.Build(g, k, solve.Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	with, plain := newAlphaBeta(g, 1, 0), newAlphaBeta(g, 1, 0)
+	with.db = db
+	child := g.NewState()
+	into := 0
+	for _, s := range positions(t, rs, 200, 7) {
+		if s.Over() || endgame.InPlay(s.(*kingulu.State)) <= k {
+			continue
+		}
+		moves := s.Candidates(nil)
+		with.Choose(s, moves)
+		plain.Choose(s, moves)
+		for i, m := range moves {
+			if !applyOn(child, s, m) {
+				continue
+			}
+			want := plain.rootVal[i]
+			if v, ok := db.Lookup(child); ok && !child.Over() {
+				want = endgameScore(v, s.Player())
+				into++
+			}
+			if with.rootVal[i] != want {
+				t.Fatalf("move %d from\n%v\nscored %d, want %d", m, s, with.rootVal[i], want)
+			}
+		}
+	}
+	if into < 20 {
+		t.Errorf("only %d moves led into the database", into)
+	}
+	t.Logf("%d moves into the database", into)
+}
