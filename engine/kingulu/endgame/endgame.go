@@ -1,7 +1,7 @@
 // Package endgame builds and reads endgame databases of Bao Kingulu
 // (package kingulu): the exact value (package solve) of every position
-// with at most K seeds in play, for any board of a ruleset, the default
-// board among them, whose whole positions are far too many to solve.
+// with at most K seeds in play of a ruleset, even of one whose board is
+// far too big to solve whole (the default board among them).
 //
 // # Why the values hold
 //
