@@ -1,6 +1,7 @@
 package solve_test
 
 import (
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -85,6 +86,21 @@ func TestSolveAllBadStarts(t *testing.T) {
 		if _, err := solve.SolveAll(slices.Values(c.starts), solve.Options{}); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%d starts: error %v, want one saying %q", len(c.starts), err, c.want)
 		}
+	}
+	// More starts than the limit, dead ends (South to move without a
+	// seed), so that only the starts can break it.
+	var many []engine.State
+	for h := range 3 {
+		var q kingulu.Position
+		q.Seeds[engine.North][h] = 4
+		s, err := kingulu.NewStateAt(g, q, engine.South)
+		if err != nil {
+			t.Fatal(err)
+		}
+		many = append(many, s)
+	}
+	if _, err := solve.SolveAll(slices.Values(many), solve.Options{MaxPositions: 2}); !errors.Is(err, solve.ErrTooBig) {
+		t.Errorf("3 starts, limit 2: error %v, want ErrTooBig", err)
 	}
 	// One start: the same table as Solve.
 	a, err := solve.Solve(g.NewState(), solve.Options{})

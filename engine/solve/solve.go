@@ -336,10 +336,12 @@ func (sv *solver) enumerate(roots ...uint64) error {
 	non := newKeyTable(3, false, mem) // tags: tagOpen, tagExpanded
 	term := newKeyTable(0, true, mem) // tags: 1 FlagTerminal, 2 FlagInfinite
 	for _, root := range roots {
-		if found, _ := non.add(mix62(root)<<2|tagOpen, 0, true); !found {
-			p.Add(1)
+		if int64(non.n) >= sv.opt.MaxPositions {
+			return sv.tooMany()
 		}
+		non.add(mix62(root)<<2|tagOpen, 0, true)
 	}
+	p.Add(int64(non.n))
 	deadM := map[uint64]int8{}
 	if err := sv.explore(non, term, deadM, mem); err != nil {
 		return err
