@@ -107,13 +107,15 @@ func check(g engine.Game, k int) (*kingulu.Game, error) {
 }
 
 // Build solves the database of g (a kingulu game) for positions with at
-// most k seeds in play, with solve.SolveAll and opt. It returns the
-// database and the solve's result (positions reached, time, bytes).
+// most k seeds in play, with solve.SolveAll and opt (CountOnly is
+// ignored). It returns the database and the solve's result (positions
+// reached, time, bytes; its Table is dropped).
 func Build(g engine.Game, k int, opt solve.Options) (*DB, *solve.Result, error) {
 	kg, err := check(g, k)
 	if err != nil {
 		return nil, nil, err
 	}
+	opt.CountOnly = false
 	res, err := solve.SolveAll(Canonical(kg, k), opt)
 	if err != nil {
 		return nil, nil, err
