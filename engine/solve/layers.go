@@ -211,6 +211,11 @@ type layering struct {
 	dirty   map[uint64]bool // layers whose files grew since the last checkpoint
 	used    []uint64        // layers read from their files since the last checkpoint, whose files it removes
 	lock    *flock.Flock
+	// For SolveLayers: a terminal node's key waits with its margin (at
+	// marginShift), and refs gathers the later layers the moves of cur
+	// lead to.
+	margins bool
+	refs    map[uint64]bool
 }
 
 // open locks the state directory and reads the count in it, if any: the
@@ -486,7 +491,14 @@ func (ls *layering) hold(c child, room bool, sv *solver) error {
 	if !room {
 		return sv.tooMany()
 	}
-	wl.keys = append(wl.keys, c.key)
+	key := c.key
+	if ls.margins && key&(FlagTerminal|FlagInfinite) != 0 {
+		key |= uint64(uint8(c.margin)) << marginShift
+	}
+	if ls.refs != nil {
+		ls.refs[c.layer] = true
+	}
+	wl.keys = append(wl.keys, key)
 	if ls.n++; ls.n > ls.spillAt {
 		return ls.spill(ls.spillAt / 2)
 	}

@@ -91,6 +91,10 @@ type Result struct {
 	EnumerationBytes int64
 	// Sweeps is the number of sweeps over the positions (Options.Sweep).
 	Sweeps int
+	// Layers is the number of layers and LargestLayer the positions of
+	// the largest (SolveLayers).
+	Layers       int
+	LargestLayer int64
 }
 
 // Solve solves every position reachable from start (start's ply and
@@ -258,6 +262,16 @@ type solver struct {
 	sweeps     int   // sweeps of the sweep method
 
 	layers *layering // when counting layers (CountLayers)
+	ext    *external // when solving one layer (SolveLayers)
+}
+
+// nodes returns the number of nodes: the keys, and the nodes standing for
+// children in later layers when solving one layer (see external).
+func (sv *solver) nodes() int {
+	if sv.ext == nil {
+		return len(sv.keys)
+	}
+	return len(sv.keys) + len(sv.ext.pairs)
 }
 
 // tooMany is the error of a board over Options.MaxPositions.
@@ -347,7 +361,7 @@ func (sv *solver) enumerate(roots ...uint64) error {
 		return err
 	}
 	p.Done()
-	sv.collect(non, term, deadM, mem)
+	sv.collect(non, term, deadM, mem, false)
 	return nil
 }
 
@@ -418,8 +432,9 @@ func (sv *solver) explore(non, term *keyTable, deadM map[uint64]int8, mem *table
 }
 
 // collect copies the keys of non and term into one array (non-terminal
-// then terminal keys, each half sorted), freeing the tables as it goes.
-func (sv *solver) collect(non, term *keyTable, deadM map[uint64]int8, mem *tableMem) {
+// then terminal keys, each half sorted), freeing the tables as it goes
+// unless keep is set (the tables are then cleared and used again).
+func (sv *solver) collect(non, term *keyTable, deadM map[uint64]int8, mem *tableMem, keep bool) {
 	sv.nNon = non.n
 	all, termM := make([]uint64, non.n+term.n), make([]int8, term.n)
 	k, freed := 0, int64(0)
@@ -438,6 +453,10 @@ func (sv *solver) collect(non, term *keyTable, deadM map[uint64]int8, mem *table
 				}
 				all[k] = key
 				k++
+			}
+			if keep {
+				sv.note(mem.cur + 8*int64(k) + int64(len(termM)))
+				continue
 			}
 			b := t.slotBytes(len(pt.slots))
 			pt.slots, pt.m = nil, nil
@@ -487,7 +506,7 @@ func (sv *solver) addNode(non, term *keyTable, c child) error {
 	if !found && !room {
 		return sv.tooMany()
 	}
-	if found && t == term && m != c.margin && sv.layers == nil { // (layers keep no margins)
+	if found && t == term && m != c.margin && t.margins { // (CountLayers keeps no margins)
 		return fmt.Errorf("solve: %s: terminal node %#x reached with margins %d and %d", sv.ruleset, c.key, m, c.margin)
 	}
 	return nil
@@ -713,6 +732,7 @@ func (sv *solver) edges() error {
 	n := len(sv.keys)
 	sv.outdeg = make([]uint8, n)
 	sv.off = make([]uint32, n+1)
+	sv.ext.reset()
 	p := sv.opt.Progress
 	p.Stage("count moves", int64(sv.nNon))
 	var total atomic.Int64
@@ -722,6 +742,14 @@ func (sv *solver) edges() error {
 		}
 		sv.outdeg[i] = uint8(len(kids))
 		for _, c := range kids {
+			if sv.ext != nil && c.layer != sv.ext.layer {
+				pair, err := sv.ext.pair(c, sv)
+				if err != nil {
+					return err
+				}
+				atomic.AddUint32(&sv.ext.count[pair], 1)
+				continue
+			}
 			j := sv.index(c.key)
 			if j < 0 {
 				return sv.notEnumerated(c.key)
@@ -739,6 +767,12 @@ func (sv *solver) edges() error {
 	if sv.nEdges >= 1<<32 {
 		return fmt.Errorf("%w: %s: %d moves, at most 2^32 fit", ErrTooBig, sv.ruleset, sv.nEdges)
 	}
+	if sv.ext != nil {
+		// the nodes standing for the children in later layers follow
+		sv.off = append(sv.off, sv.ext.number()...)
+		sv.outdeg = append(sv.outdeg, make([]uint8, len(sv.ext.pairs))...)
+		n = sv.nodes()
+	}
 	// off[j+1] held node j's predecessor count; prefix sums make it the end
 	// of node j's list, and the shift below puts that end in off[j].
 	for j := 1; j <= n; j++ {
@@ -750,7 +784,16 @@ func (sv *solver) edges() error {
 	p.Stage("fill moves", int64(sv.nNon))
 	err = sv.forNodes(func(x *expander, i int, kids []child) error {
 		for _, c := range kids {
-			j := sv.index(c.key)
+			var j int
+			if sv.ext != nil && c.layer != sv.ext.layer {
+				pair, err := sv.ext.pair(c, sv)
+				if err != nil {
+					return err
+				}
+				j = len(sv.keys) + int(sv.ext.id[pair])
+			} else {
+				j = sv.index(c.key)
+			}
 			slot := atomic.AddUint32(&sv.off[j], ^uint32(0))
 			sv.pred[slot] = uint32(i)
 		}
@@ -764,9 +807,22 @@ func (sv *solver) edges() error {
 func (sv *solver) preds(j uint32) []uint32 { return sv.pred[sv.off[j]:sv.off[j+1]] }
 
 // releases returns the terminal nodes and dead ends grouped by margin,
-// in increasing margin order.
-func (sv *solver) releases() [][]uint32 {
+// in increasing margin order, for side's pass: when solving one layer, the
+// nodes standing for children in later layers too, by side's value of
+// them (never released when None).
+func (sv *solver) releases(side engine.Player) [][]uint32 {
 	byM := make([][]uint32, 256)
+	if sv.ext != nil {
+		for id, pair := range sv.ext.pairs {
+			m := pairSouth(pair)
+			if side == engine.North {
+				m = pairNorth(pair)
+			}
+			if m != noneVal {
+				byM[int(m)+128] = append(byM[int(m)+128], uint32(len(sv.keys)+id))
+			}
+		}
+	}
 	for i, m := range sv.termM {
 		byM[int(m)+128] = append(byM[int(m)+128], uint32(sv.nNon+i))
 	}
@@ -779,9 +835,8 @@ func (sv *solver) releases() [][]uint32 {
 
 // retrograde runs the two attractor passes.
 func (sv *solver) retrograde() {
-	byM := sv.releases()
-	sv.valS = sv.attract(engine.South, byM)
-	sv.valN = sv.attract(engine.North, byM)
+	sv.valS = sv.attract(engine.South, sv.releases(engine.South))
+	sv.valN = sv.attract(engine.North, sv.releases(engine.North))
 }
 
 // attract computes side's value of every node: terminals are released
@@ -791,7 +846,7 @@ func (sv *solver) attract(side engine.Player, byM [][]uint32) []int8 {
 	p := sv.opt.Progress
 	p.Stage(side.String()+" pass", int64(len(sv.keys)))
 	defer p.Done()
-	val := make([]int8, len(sv.keys))
+	val := make([]int8, sv.nodes())
 	for i := range val {
 		val[i] = noneVal
 	}
@@ -861,5 +916,5 @@ func (sv *solver) cycles() {
 			}
 		}
 	}
-	sv.cyclic = peeled < len(sv.keys)
+	sv.cyclic = peeled < len(cnt)
 }

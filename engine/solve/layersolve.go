@@ -1,0 +1,467 @@
+package solve
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+	"unsafe"
+
+	"github.com/baolab/baolab/engine"
+)
+
+// marginShift is where a key waiting for a later layer carries the margin
+// of a terminal node (the layers' queues hold words, not margins): layer
+// keys of SolveLayers are at most marginShift bits long.
+const marginShift = 54
+
+// SolveLayers solves every position reachable from start as Solve does,
+// with the same values, for a game whose positions fall into layers that
+// no move goes back to (engine.Layered; ErrNoLayers otherwise), holding
+// one layer at a time instead of the whole board. The layers are
+// enumerated in increasing order as CountLayers does, each kept in a file
+// (sorted keys, terminal margins, dead ends) in a directory made in
+// Options.TempDir and removed at the end; then solved in decreasing order,
+// each as Solve solves a board with predecessor lists, a move into a later
+// layer standing for a terminal node whose margin is the value of the
+// position it leads to in that (solved) layer: South's value in South's
+// pass, North's in North's, never released when None. One node stands for
+// all the moves of a layer into positions with the same pair of values. A
+// solved layer is written to its file (sorted keys, South's values,
+// North's values), which is memory-mapped while an earlier layer's moves
+// lead there and searched by binary search (a lookup costs a few cache
+// misses, and no index of every layer need be held; the kernel keeps the
+// pages read, and may drop them).
+//
+// The Result has Positions, Terminal, Edges, Cyclic, Root and Moves as
+// Solve's, Layers and LargestLayer, but no Table (nil): its keys are keys
+// within layers. Bytes is the peak of one layer's arrays (the enumeration's
+// tables with the keys waiting for later layers, or the solve of one layer
+// with its predecessor lists, about 25 bytes per position of the layer),
+// not counting the pages of the mapped files. Options.MaxPositions bounds
+// one layer with the keys waiting, as in CountLayers; Options.Sweep,
+// CountOnly and LayerDir are not used.
+func SolveLayers(start engine.State, opt Options) (*Result, error) {
+	return solveLayers(start, opt, nil)
+}
+
+// solveLayers is SolveLayers; each, when not nil, is called with every
+// solved layer: its keys within the layer and their values (tests).
+func solveLayers(start engine.State, opt Options, each func(layer uint64, keys []uint64, south, north []int8)) (*Result, error) {
+	t0 := time.Now()
+	opt = opt.withDefaults()
+	ruleset := start.Game().Ruleset()
+	lay, ok := start.Game().(engine.Layered)
+	if !ok {
+		return nil, fmt.Errorf("%w: %s: the game's positions have no layers (engine.Layered)", ErrNoLayers, ruleset)
+	}
+	if bits := lay.LayerKeyBits(start); bits > marginShift {
+		return nil, fmt.Errorf("%w: %s: a layer key takes %d bits, the layered solve packs at most %d", ErrTooBig, ruleset, bits, marginShift)
+	}
+	gcBegin()
+	defer gcEnd()
+	dir, err := os.MkdirTemp(opt.TempDir, "baolab-solve-layers-")
+	if err != nil {
+		return nil, fmt.Errorf("solve: layers: %w", err)
+	}
+	defer os.RemoveAll(dir)
+	ls := &layering{lay: lay, wait: map[uint64]*waitList{}, spillAt: max(opt.MaxPositions/8, 1), tempDir: dir, dirty: map[uint64]bool{},
+		margins: true, refs: map[uint64]bool{}}
+	defer ls.close()
+	ex := make([]*expander, opt.Workers)
+	for w := range ex {
+		ex[w] = newLayerExpander(start, lay)
+	}
+	rootLayer, rootKey := lay.LayerKey(start)
+	ls.wait[rootLayer] = &waitList{keys: []uint64{rootKey}} // the start is a non-terminal node, even if over (as in Solve)
+	ls.n = 1
+	res := &Result{Ruleset: ruleset}
+	lf, err := newLayerFiles(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer lf.close()
+
+	// Enumerate the layers in increasing order, each into its file.
+	p := opt.Progress
+	p.Stage("enumerate layers", -1)
+	sv := &solver{opt: opt, ruleset: ruleset, layers: ls, ex: ex}
+	mem := new(tableMem)
+	non, term := newKeyTable(3, false, mem), newKeyTable(0, true, mem) // cleared for each layer
+	var order []uint64
+	for len(ls.wait) > 0 {
+		ls.cur = slices.Min(keysOf(ls.wait))
+		wl := ls.wait[ls.cur]
+		delete(ls.wait, ls.cur)
+		ls.n -= int64(len(wl.keys))
+		non.clear()
+		term.clear()
+		err := ls.roots(wl, func(k uint64) error {
+			c := child{key: k, layer: ls.cur}
+			if k&(FlagTerminal|FlagInfinite) != 0 {
+				c.key, c.margin = k&^(0xff<<marginShift), int8(k>>marginShift)
+			}
+			return sv.addNode(non, term, c)
+		})
+		if err != nil {
+			return nil, err
+		}
+		p.Add(int64(non.n + term.n))
+		for _, x := range ex {
+			x.layer = ls.cur
+		}
+		deadM := map[uint64]int8{}
+		if err := sv.explore(non, term, deadM, mem); err != nil {
+			return nil, err
+		}
+		sv.collect(non, term, deadM, mem, true)
+		if err := lf.writeNodes(ls.cur, sv); err != nil {
+			return nil, err
+		}
+		res.Positions += int64(len(sv.keys))
+		res.Terminal += int64(len(sv.keys)-sv.nNon) + int64(len(sv.dead))
+		res.Layers++
+		res.LargestLayer = max(res.LargestLayer, int64(len(sv.keys)))
+		lf.noteRefs(ls.cur, ls.refs)
+		clear(ls.refs)
+		order = append(order, ls.cur)
+		sv.keys, sv.termM, sv.margin, sv.dead = nil, nil, nil, nil
+	}
+	p.Done()
+	res.EnumerationBytes = sv.peak
+	res.Bytes = sv.peak
+
+	// Solve them in decreasing order.
+	p.Stage("solve layers", res.Positions)
+	inner := opt
+	inner.Progress = nopProgress{}
+	xt := &external{}
+	for _, l := range slices.Backward(order) {
+		lsv := &solver{opt: inner, ruleset: ruleset, ex: ex, ext: xt}
+		if err := lf.readNodes(l, lsv); err != nil {
+			return nil, err
+		}
+		lsv.buildBuckets()
+		for _, x := range ex {
+			x.layer = l
+		}
+		xt.layer = l
+		if err := lf.openRefs(l, xt); err != nil {
+			return nil, err
+		}
+		if err := lsv.edges(); err != nil {
+			return nil, err
+		}
+		lsv.retrograde()
+		lsv.cycles()
+		n := len(lsv.keys)
+		if err := lf.writeSolved(l, lsv.keys, lsv.valS[:n], lsv.valN[:n]); err != nil {
+			return nil, err
+		}
+		if each != nil {
+			each(l, lsv.keys, lsv.valS[:n], lsv.valN[:n])
+		}
+		res.Edges += lsv.nEdges
+		res.Cyclic = res.Cyclic || lsv.cyclic
+		res.Bytes = max(res.Bytes, lsv.peak)
+		lf.release(l)
+		p.Add(int64(n))
+	}
+	p.Done()
+
+	// The start position and its moves, looked up in their layers.
+	x := ex[0]
+	x.layer = rootLayer
+	kids, _, _, err := x.expand(rootKey, nil)
+	if err != nil {
+		return nil, err
+	}
+	if res.Root, err = lf.lookup(rootLayer, rootKey, ruleset); err != nil {
+		return nil, err
+	}
+	for _, k := range kids {
+		v, err := lf.lookup(k.layer, k.key, ruleset)
+		if err != nil {
+			return nil, err
+		}
+		res.Moves = append(res.Moves, MoveValue{Move: k.move, Value: v})
+	}
+	res.Elapsed = time.Since(t0)
+	return res, nil
+}
+
+// external numbers the nodes that stand, in the solve of one layer, for
+// the positions its moves lead to in later layers: one node per pair of
+// values (South's, North's) met, numbered in increasing pair order after
+// the layer's keys. count and id are indexed by pair.
+type external struct {
+	layer  uint64                  // the layer being solved
+	solved map[uint64]*solvedLayer // the later layers its moves lead to
+	count  []uint32                // moves into each pair (edges' first pass)
+	id     []int32                 // node of each pair, after the layer's keys
+	pairs  []uint16                // the pairs of the nodes
+}
+
+func pairOf(s, n int8) uint16 { return uint16(uint8(s))<<8 | uint16(uint8(n)) }
+func pairSouth(p uint16) int8 { return int8(p >> 8) }
+func pairNorth(p uint16) int8 { return int8(p) }
+func (xt *external) reset() {
+	if xt == nil {
+		return
+	}
+	if xt.count == nil {
+		xt.count, xt.id = make([]uint32, 1<<16), make([]int32, 1<<16)
+	}
+	for _, p := range xt.pairs {
+		xt.count[p], xt.id[p] = 0, 0
+	}
+	xt.pairs = xt.pairs[:0]
+}
+
+// pair returns the pair of values of the position a move into a later
+// layer leads to: a terminal node's margin twice, otherwise its values in
+// its layer's file.
+func (xt *external) pair(c child, sv *solver) (uint16, error) {
+	if c.layer < xt.layer {
+		return 0, fmt.Errorf("solve: %s: a move leads from layer %s back to layer %s", sv.ruleset,
+			sv.ex[0].lay.LayerString(xt.layer), sv.ex[0].lay.LayerString(c.layer))
+	}
+	if c.key&(FlagTerminal|FlagInfinite) != 0 {
+		return pairOf(c.margin, c.margin), nil
+	}
+	sl := xt.solved[c.layer]
+	if sl == nil {
+		return 0, sv.notEnumerated(c.key)
+	}
+	i, ok := slices.BinarySearch(sl.keys, c.key)
+	if !ok {
+		return 0, sv.notEnumerated(c.key)
+	}
+	return pairOf(sl.south[i], sl.north[i]), nil
+}
+
+// number gives a node to every pair with moves into it, in increasing
+// pair order, and returns their predecessor counts (to append to off).
+func (xt *external) number() []uint32 {
+	for p, c := range xt.count {
+		if c > 0 {
+			xt.id[p] = int32(len(xt.pairs))
+			xt.pairs = append(xt.pairs, uint16(p))
+		}
+	}
+	cnt := make([]uint32, len(xt.pairs))
+	for id, p := range xt.pairs {
+		cnt[id] = xt.count[p]
+	}
+	return cnt
+}
+
+// layerFiles is the directory of SolveLayers: two files (one per layer
+// would cost an open per layer, slow on some file systems with thousands
+// of layers). nodes holds the layers enumerated, appended in increasing
+// order and read back in decreasing order, the file cut back as they are;
+// solved the layers solved, each at an offset that is a multiple of the
+// page size so that it can be mapped alone. refs lists the later layers
+// each layer's moves lead to, lastUser the smallest layer whose moves lead
+// to a layer: its solved part is unmapped once that layer is solved.
+type layerFiles struct {
+	nodes, solved *os.File
+	nodesAt       map[uint64]int64
+	solvedAt      map[uint64][2]int64 // offset and length
+	solvedEnd     int64
+	open          map[uint64]*solvedLayer
+	refs          map[uint64][]uint64
+	lastUser      map[uint64]uint64
+}
+
+func newLayerFiles(dir string) (*layerFiles, error) {
+	lf := &layerFiles{nodesAt: map[uint64]int64{}, solvedAt: map[uint64][2]int64{}, open: map[uint64]*solvedLayer{},
+		refs: map[uint64][]uint64{}, lastUser: map[uint64]uint64{}}
+	var err error
+	if lf.nodes, err = os.Create(filepath.Join(dir, "nodes")); err != nil {
+		return nil, fmt.Errorf("solve: layers: %w", err)
+	}
+	if lf.solved, err = os.Create(filepath.Join(dir, "solved")); err != nil {
+		lf.nodes.Close()
+		return nil, fmt.Errorf("solve: layers: %w", err)
+	}
+	return lf, nil
+}
+
+// close unmaps the solved parts and closes the files.
+func (lf *layerFiles) close() {
+	for l, sl := range lf.open {
+		sl.close()
+		delete(lf.open, l)
+	}
+	lf.nodes.Close()
+	lf.solved.Close()
+}
+
+// noteRefs records the later layers that layer l's moves lead to.
+func (lf *layerFiles) noteRefs(l uint64, refs map[uint64]bool) {
+	for r := range refs {
+		lf.refs[l] = append(lf.refs[l], r)
+		if _, ok := lf.lastUser[r]; !ok {
+			lf.lastUser[r] = l // layers are enumerated in increasing order
+		}
+	}
+}
+
+// openRefs maps the solved parts of the layers that l's moves lead to.
+func (lf *layerFiles) openRefs(l uint64, xt *external) error {
+	xt.solved = map[uint64]*solvedLayer{}
+	for _, r := range lf.refs[l] {
+		sl, err := lf.get(r)
+		if err != nil {
+			return err
+		}
+		xt.solved[r] = sl
+	}
+	return nil
+}
+
+// release unmaps the solved parts that no layer before l needs.
+func (lf *layerFiles) release(l uint64) {
+	for _, r := range lf.refs[l] {
+		if lf.lastUser[r] == l {
+			if sl := lf.open[r]; sl != nil {
+				sl.close()
+				delete(lf.open, r)
+			}
+		}
+	}
+	delete(lf.refs, l)
+}
+
+// get returns layer l's solved part, mapping it if it is not.
+func (lf *layerFiles) get(l uint64) (*solvedLayer, error) {
+	if sl := lf.open[l]; sl != nil {
+		return sl, nil
+	}
+	at, ok := lf.solvedAt[l]
+	if !ok {
+		return nil, fmt.Errorf("solve: layers: layer %#x not solved", l)
+	}
+	data, err := mapFile(lf.solved, at[0], int(at[1]))
+	if err != nil {
+		return nil, fmt.Errorf("solve: layers: mapping %s: %w", lf.solved.Name(), err)
+	}
+	n := int(*(*uint64)(unsafe.Pointer(&data[0])))
+	if len(data) != 8+10*n {
+		unmapFile(data)
+		return nil, fmt.Errorf("solve: layers: layer %#x of %s: %d bytes for %d positions", l, lf.solved.Name(), len(data), n)
+	}
+	sl := &solvedLayer{
+		data:  data,
+		keys:  unsafe.Slice((*uint64)(unsafe.Pointer(&data[8])), n),
+		south: unsafe.Slice((*int8)(unsafe.Pointer(&data[8+8*n])), n),
+		north: unsafe.Slice((*int8)(unsafe.Pointer(&data[8+9*n])), n),
+	}
+	lf.open[l] = sl
+	return sl, nil
+}
+
+// lookup returns the value of the position key of layer l.
+func (lf *layerFiles) lookup(l, key uint64, ruleset string) (Value, error) {
+	sl, err := lf.get(l)
+	if err != nil {
+		return Value{}, err
+	}
+	i, ok := slices.BinarySearch(sl.keys, key)
+	if !ok {
+		return Value{}, fmt.Errorf("solve: %s: node %#x not enumerated in its layer", ruleset, key)
+	}
+	return Value{South: force(sl.south[i]), North: force(sl.north[i])}, nil
+}
+
+// writeNodes appends the layer sv has collected: the number of keys, of
+// non-terminal keys and of dead ends, the keys (sorted, as collect leaves
+// them), the terminal nodes' margins, the dead ends and their margins.
+func (lf *layerFiles) writeNodes(l uint64, sv *solver) error {
+	dm := make([]int8, len(sv.dead))
+	for i, d := range sv.dead {
+		dm[i] = sv.margin[d]
+	}
+	end, err := lf.nodes.Seek(0, io.SeekEnd)
+	if err != nil {
+		return fmt.Errorf("solve: layers: %w", err)
+	}
+	lf.nodesAt[l] = end
+	head := []uint64{uint64(len(sv.keys)), uint64(sv.nNon), uint64(len(sv.dead))}
+	return writeParts(lf.nodes, end, bytesOf(head), bytesOf(sv.keys), bytesOf(sv.termM), bytesOf(sv.dead), bytesOf(dm))
+}
+
+// readNodes reads layer l's enumeration into sv, the last in the file,
+// and cuts the file before it.
+func (lf *layerFiles) readNodes(l uint64, sv *solver) error {
+	at := lf.nodesAt[l]
+	bad := func(err error) error { return fmt.Errorf("solve: layers: reading %s: %w", lf.nodes.Name(), err) }
+	head := make([]uint64, 3)
+	if _, err := lf.nodes.ReadAt(bytesOf(head), at); err != nil {
+		return bad(err)
+	}
+	n, nNon, nDead := int(head[0]), int(head[1]), int(head[2])
+	sv.keys, sv.nNon, sv.termM, sv.dead = make([]uint64, n), nNon, make([]int8, n-nNon), make([]uint32, nDead)
+	dm := make([]int8, nDead)
+	off := at + 24
+	for _, b := range [][]byte{bytesOf(sv.keys), bytesOf(sv.termM), bytesOf(sv.dead), bytesOf(dm)} {
+		if _, err := lf.nodes.ReadAt(b, off); err != nil {
+			return bad(err)
+		}
+		off += int64(len(b))
+	}
+	sv.margin = make(map[uint32]int8, nDead)
+	for i, d := range sv.dead {
+		sv.margin[d] = dm[i]
+	}
+	delete(lf.nodesAt, l)
+	if err := lf.nodes.Truncate(at); err != nil {
+		return bad(err)
+	}
+	return nil
+}
+
+// writeSolved writes layer l's keys and values at the next multiple of
+// the page size in the solved file: their number, the keys, South's
+// values, North's values.
+func (lf *layerFiles) writeSolved(l uint64, keys []uint64, south, north []int8) error {
+	page := int64(os.Getpagesize())
+	at := (lf.solvedEnd + page - 1) / page * page
+	size := 8 + 10*int64(len(keys))
+	lf.solvedAt[l] = [2]int64{at, size}
+	lf.solvedEnd = at + size
+	return writeParts(lf.solved, at, bytesOf([]uint64{uint64(len(keys))}), bytesOf(keys), bytesOf(south), bytesOf(north))
+}
+
+// solvedLayer is a solved layer's part of the solved file, mapped.
+type solvedLayer struct {
+	data         []byte
+	keys         []uint64
+	south, north []int8
+}
+
+func (sl *solvedLayer) close() { unmapFile(sl.data) }
+
+// writeParts writes the parts one after the other into f from offset at.
+// The files are read back by the process that wrote them, in its byte
+// order.
+func writeParts(f *os.File, at int64, parts ...[]byte) error {
+	for _, b := range parts {
+		if _, err := f.WriteAt(b, at); err != nil {
+			return fmt.Errorf("solve: layers: writing %s: %w", f.Name(), err)
+		}
+		at += int64(len(b))
+	}
+	return nil
+}
+
+// bytesOf returns the memory of a slice of fixed-size numbers as bytes.
+func bytesOf[T uint64 | uint32 | int8](s []T) []byte {
+	if len(s) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), len(s)*int(unsafe.Sizeof(s[0])))
+}
