@@ -44,6 +44,12 @@ stderr every 30 s of a long stage); --stats prints positions/s and
 bytes per position to stderr; --count only enumerates the positions and prints
 "positions=<n> terminal=<n>" (a third of the work of a solve).
 
+--method layers solves a game whose positions fall into layers (see --layers)
+one layer at a time, printing the same lines with the same values: memory
+for the largest layer (--max-positions bounds it) instead of the whole
+board, the layers kept in files under $TMPDIR, removed at the end. It keeps
+no table (no --out).
+
 --layers counts the positions layer by layer, for a game whose positions fall
 into layers that no move goes back to (kingulu: the banks and the reserved
 holes), holding one layer at a time (--max-positions bounds it together
@@ -64,8 +70,11 @@ holding another board's count, or used by another run, is refused with one
 line and exit status 2.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if method != "lists" && method != "sweep" {
-				return badInput(fmt.Errorf("--method must be lists or sweep, got %q", method))
+			if method != "lists" && method != "sweep" && method != "layers" {
+				return badInput(fmt.Errorf("--method must be lists, sweep or layers, got %q", method))
+			}
+			if method == "layers" && (out != "" || grid != "" || count || layers) {
+				return badInput(errors.New("--method layers solves one board and keeps no table: it does not go with --out, --grid, --count or --layers"))
 			}
 			if layers && (grid != "" || count) {
 				return badInput(errors.New("--layers counts positions only: it does not go with --grid or --count"))
@@ -98,9 +107,13 @@ line and exit status 2.`,
 				opt.LayerDir, opt.Checkpoint = out, checkpoint
 				return countLayers(cmd.OutOrStdout(), g, opt, stats)
 			}
-			res, err := solve.Solve(g.NewState(), opt)
+			solveFn := solve.Solve
+			if method == "layers" {
+				solveFn = solve.SolveLayers
+			}
+			res, err := solveFn(g.NewState(), opt)
 			if err != nil {
-				if errors.Is(err, solve.ErrTooBig) {
+				if errors.Is(err, solve.ErrTooBig) || errors.Is(err, solve.ErrNoLayers) {
 					return badInput(err)
 				}
 				return err
@@ -120,6 +133,10 @@ line and exit status 2.`,
 				if opt.Sweep {
 					fmt.Fprintf(os.Stderr, ", %d sweeps", res.Sweeps)
 				}
+				if method == "layers" {
+					fmt.Fprintf(os.Stderr, "; %d layers, the largest %d positions (%.1f bytes per position of it)",
+						res.Layers, res.LargestLayer, float64(res.Bytes)/float64(res.LargestLayer))
+				}
 				fmt.Fprintln(os.Stderr)
 			}
 			if out != "" {
@@ -136,7 +153,7 @@ line and exit status 2.`,
 	cmd.Flags().BoolVar(&count, "count", false, "only count the reachable positions: print \"positions=<n> terminal=<n>\"")
 	cmd.Flags().BoolVar(&layers, "layers", false, "count the positions of each layer (kingulu: banks and reserved holes), one layer in memory at a time")
 	cmd.Flags().DurationVar(&checkpoint, "checkpoint", time.Minute, "with --layers --out: how often the count in DIR is saved (at the end of a layer)")
-	cmd.Flags().StringVar(&method, "method", "lists", "lists: predecessor lists (about 25 bytes per position); sweep: no move lists (about 14), moves generated again")
+	cmd.Flags().StringVar(&method, "method", "lists", "lists: predecessor lists (about 25 bytes per position); sweep: no move lists (about 14), moves generated again; layers: one layer at a time (kingulu), predecessor lists")
 	cmd.Flags().StringVar(&grid, "grid", "", "solve every ruleset of a TOML file (configs/solve/solved.toml) instead of --rules")
 	rootCmd.AddCommand(cmd)
 }

@@ -56,6 +56,20 @@ func TestSolveOutputFormat(t *testing.T) {
 	}
 }
 
+// TestSolveMethodLayers: --method layers prints what the default method
+// prints, with one and two workers.
+func TestSolveMethodLayers(t *testing.T) {
+	want, _, code := baolab(t, "solve", "--rules", "kingulu:holes=4,seeds=3")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, w := range []string{"1", "2"} {
+		if got, _, code := baolab(t, "solve", "--rules", "kingulu:holes=4,seeds=3", "--method", "layers", "--workers", w); code != 0 || got != want {
+			t.Errorf("--method layers --workers %s: exit %d, output\n%s\nwant\n%s", w, code, got, want)
+		}
+	}
+}
+
 func TestSolveBadInput(t *testing.T) {
 	for _, args := range [][]string{
 		{"solve", "--rules", "nope"},
@@ -70,6 +84,11 @@ func TestSolveBadInput(t *testing.T) {
 		{"solve", "--rules", "kingulu:holes=12,seeds=4", "--layers"},  // layer keys too long
 		{"solve", "--rules", "kingulu:holes=3,seeds=1", "--layers", "--count"},
 		{"solve", "--rules", "kingulu:holes=3,seeds=1", "--layers", "--checkpoint", "0s"},
+		{"solve", "--rules", "kimasai-two-rows:holes=4", "--method", "layers"},                          // no layers
+		{"solve", "--rules", "kingulu:holes=4,seeds=3", "--method", "layers", "--max-positions", "400"}, // a layer over the limit
+		{"solve", "--rules", "kingulu:holes=3,seeds=1", "--method", "layers", "--out", "x"},             // no table
+		{"solve", "--rules", "kingulu:holes=3,seeds=1", "--method", "layers", "--count"},
+		{"solve", "--rules", "kingulu:holes=3,seeds=1", "--method", "layers", "--layers"},
 		{"solve"},
 	} {
 		out, errOut, code := baolab(t, args...)

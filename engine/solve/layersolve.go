@@ -345,13 +345,20 @@ func (lf *layerFiles) get(l uint64) (*solvedLayer, error) {
 	if !ok {
 		return nil, fmt.Errorf("solve: layers: layer %#x not solved", l)
 	}
-	data, err := mapFile(lf.solved, at[0], int(at[1]))
+	var data []byte
+	var err error
+	if at[1] < mapAtLeast {
+		data = bytesOf(make([]uint64, (at[1]+7)/8))[:at[1]]
+		_, err = lf.solved.ReadAt(data, at[0])
+	} else {
+		data, err = mapFile(lf.solved, at[0], int(at[1]))
+	}
 	if err != nil {
 		return nil, fmt.Errorf("solve: layers: mapping %s: %w", lf.solved.Name(), err)
 	}
 	n := int(*(*uint64)(unsafe.Pointer(&data[0])))
 	if len(data) != 8+10*n {
-		unmapFile(data)
+		(&solvedLayer{data: data}).close()
 		return nil, fmt.Errorf("solve: layers: layer %#x of %s: %d bytes for %d positions", l, lf.solved.Name(), len(data), n)
 	}
 	sl := &solvedLayer{
@@ -443,7 +450,18 @@ type solvedLayer struct {
 	south, north []int8
 }
 
-func (sl *solvedLayer) close() { unmapFile(sl.data) }
+// close unmaps the layer's part (if it is mapped: see mapAtLeast).
+func (sl *solvedLayer) close() {
+	if len(sl.data) >= mapAtLeast {
+		unmapFile(sl.data)
+	}
+}
+
+// mapAtLeast is the size of the smallest solved part that is mapped; a
+// smaller one is read into memory (mapping and unmapping a few pages cost
+// more than reading them: on kingulu:holes=4,seeds=4,penultimate=never,
+// 3,922 layers, munmap took a sixth of the time).
+const mapAtLeast = 1 << 16
 
 // writeParts writes the parts one after the other into f from offset at.
 // The files are read back by the process that wrote them, in its byte
