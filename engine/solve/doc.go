@@ -53,7 +53,8 @@
 // parts, each growing alone by a quarter and kept 72% to 90% full: about
 // 10 bytes per position (9 to 11). Then it copies the keys into one array,
 // sorts it and indexes a position by interpolation within buckets of its
-// top bits (half a byte per position). Two methods follow.
+// top bits (half a byte per position). Two methods follow; a third,
+// SolveLayers, solves one layer at a time (see Layers).
 //
 // Predecessor lists (the default): the moves are generated twice more
 // (count, then fill) to build the predecessor lists; then the two
@@ -69,7 +70,7 @@
 // on or below a cycle on a cyclic one (the first of them also counting the
 // predecessors for Kahn's sort).
 //
-// Both give the same values. Keys are packed into a uint64, so a ruleset
+// All give the same values. Keys are packed into a uint64, so a ruleset
 // whose key (engine.Encoder.KeyBits) is longer than 62 bits is refused,
 // and so is a board with more positions than Options.MaxPositions, with an
 // error before memory runs out.
@@ -88,4 +89,27 @@
 // bits, its layer keys at most 61. Only the layer being counted and some
 // of the keys waiting are in memory, so the limit applies to the largest
 // layer, not to the board. Each layer is reported as soon as it is complete.
+//
+// SolveLayers solves such a board with the memory of one layer. It
+// enumerates the layers as CountLayers does (a terminal node's key waits
+// for its layer with its margin in bits 54 to 61, so layer keys of at most
+// 54 bits), appending each layer (sorted keys, terminal margins, dead ends)
+// to a file; then solves them in decreasing order, each with predecessor
+// lists as above. A move into a later layer, already solved, acts as a move
+// to a terminal node: released in South's pass at the South value of the
+// position it leads to, in North's pass at its North value, never when None
+// (the values of a position depend only on the positions reachable from it,
+// all in its layer or later). One node stands for all the moves of a layer
+// into positions with the same pair of values (at most 65,536). The values
+// of a solved layer (sorted keys, South's values, North's values) go to a
+// second file, each layer at a page boundary, and the later layers that a
+// layer's moves lead to are memory-mapped while it is solved (a small one
+// is read), then unmapped; a position is found there by binary search: no
+// index of the later layers is held, and the kernel keeps the pages read,
+// or drops them, as memory allows. A move cannot lead back to an earlier
+// layer, so the board has a cycle exactly when some layer has. The arrays
+// at the peak: the largest layer's, about 25 bytes per position, or the
+// enumeration's tables with the keys waiting for later layers
+// (Result.Bytes), plus the pages of the mapped files. The keys are keys
+// within layers, so the Result holds no Table.
 package solve

@@ -20,20 +20,18 @@ const marginShift = 54
 // SolveLayers solves every position reachable from start as Solve does,
 // with the same values, for a game whose positions fall into layers that
 // no move goes back to (engine.Layered; ErrNoLayers otherwise), holding
-// one layer at a time instead of the whole board. The layers are
-// enumerated in increasing order as CountLayers does, each kept in a file
-// (sorted keys, terminal margins, dead ends) in a directory made in
-// Options.TempDir and removed at the end; then solved in decreasing order,
-// each as Solve solves a board with predecessor lists, a move into a later
-// layer standing for a terminal node whose margin is the value of the
-// position it leads to in that (solved) layer: South's value in South's
-// pass, North's in North's, never released when None. One node stands for
-// all the moves of a layer into positions with the same pair of values. A
-// solved layer is written to its file (sorted keys, South's values,
-// North's values), which is memory-mapped while an earlier layer's moves
-// lead there and searched by binary search (a lookup costs a few cache
-// misses, and no index of every layer need be held; the kernel keeps the
-// pages read, and may drop them).
+// one layer at a time instead of the whole board (see the package doc,
+// Layers). The layers are enumerated in increasing order as CountLayers
+// does, each appended to a file in a directory made in Options.TempDir
+// and removed at the end; then solved in decreasing order, each as Solve
+// solves a board with predecessor lists, a move into a later layer
+// standing for a terminal node whose margin is the value of the position
+// it leads to in that (solved) layer: South's value in South's pass,
+// North's in North's, never released when None. The solved layers go to
+// a second file, memory-mapped while an earlier layer's moves lead there
+// and searched by binary search (a lookup costs a few cache misses, and no
+// index of the later layers need be held; the kernel keeps the pages
+// read, and may drop them). They are unmapped once that layer is solved.
 //
 // The Result has Positions, Terminal, Edges, Cyclic, Root and Moves as
 // Solve's, Layers and LargestLayer, but no Table (nil): its keys are keys
@@ -42,7 +40,8 @@ const marginShift = 54
 // with its predecessor lists, about 25 bytes per position of the layer),
 // not counting the pages of the mapped files. Options.MaxPositions bounds
 // one layer with the keys waiting, as in CountLayers; Options.Sweep,
-// CountOnly and LayerDir are not used.
+// CountOnly and LayerDir are not used. Progress sees two stages,
+// "enumerate layers" and "solve layers".
 func SolveLayers(start engine.State, opt Options) (*Result, error) {
 	return solveLayers(start, opt, nil)
 }
@@ -264,8 +263,7 @@ func (xt *external) number() []uint32 {
 // order and read back in decreasing order, the file cut back as they are;
 // solved the layers solved, each at an offset that is a multiple of the
 // page size so that it can be mapped alone. refs lists the later layers
-// each layer's moves lead to, lastUser the smallest layer whose moves lead
-// to a layer: its solved part is unmapped once that layer is solved.
+// each layer's moves lead to.
 type layerFiles struct {
 	nodes, solved *os.File
 	nodesAt       map[uint64]int64
@@ -273,12 +271,11 @@ type layerFiles struct {
 	solvedEnd     int64
 	open          map[uint64]*solvedLayer
 	refs          map[uint64][]uint64
-	lastUser      map[uint64]uint64
 }
 
 func newLayerFiles(dir string) (*layerFiles, error) {
 	lf := &layerFiles{nodesAt: map[uint64]int64{}, solvedAt: map[uint64][2]int64{}, open: map[uint64]*solvedLayer{},
-		refs: map[uint64][]uint64{}, lastUser: map[uint64]uint64{}}
+		refs: map[uint64][]uint64{}}
 	var err error
 	if lf.nodes, err = os.Create(filepath.Join(dir, "nodes")); err != nil {
 		return nil, fmt.Errorf("solve: layers: %w", err)
@@ -304,9 +301,6 @@ func (lf *layerFiles) close() {
 func (lf *layerFiles) noteRefs(l uint64, refs map[uint64]bool) {
 	for r := range refs {
 		lf.refs[l] = append(lf.refs[l], r)
-		if _, ok := lf.lastUser[r]; !ok {
-			lf.lastUser[r] = l // layers are enumerated in increasing order
-		}
 	}
 }
 
@@ -323,14 +317,15 @@ func (lf *layerFiles) openRefs(l uint64, xt *external) error {
 	return nil
 }
 
-// release unmaps the solved parts that no layer before l needs.
+// release unmaps the solved parts that l's moves lead to. Keeping them
+// mapped until the last layer that needs them is solved held 1,384 layers
+// and 153 MB mapped at once on kingulu:holes=5,seeds=2 (61% of its solved
+// file), and 238 MB of peak RSS against 148 MB, for no less CPU.
 func (lf *layerFiles) release(l uint64) {
 	for _, r := range lf.refs[l] {
-		if lf.lastUser[r] == l {
-			if sl := lf.open[r]; sl != nil {
-				sl.close()
-				delete(lf.open, r)
-			}
+		if sl := lf.open[r]; sl != nil {
+			sl.close()
+			delete(lf.open, r)
 		}
 	}
 	delete(lf.refs, l)

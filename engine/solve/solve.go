@@ -40,7 +40,8 @@ type Options struct {
 	Sweep bool
 	// TempDir is where CountLayers writes the keys waiting for later
 	// layers once they outgrow an eighth of MaxPositions (in a directory
-	// of its own, removed at the end); "" means os.TempDir().
+	// of its own, removed at the end), and SolveLayers those and its
+	// layers; "" means os.TempDir().
 	TempDir string
 	// LayerDir, when not "", is where CountLayers keeps its count so that
 	// a run stopped in any way (kill -9 included) continues from its last
