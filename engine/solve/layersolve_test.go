@@ -92,12 +92,16 @@ func force(v int8) solve.Force {
 }
 
 // TestSolveLayersRefused: a game without layers gives ErrNoLayers, a
-// layer over the limit ErrTooBig.
+// layer over the limit ErrTooBig, leaving no file behind.
 func TestSolveLayersRefused(t *testing.T) {
 	if _, err := solve.SolveLayers(engine.MustParse("kimasai-two-rows:holes=4").NewState(), solve.Options{}); !errors.Is(err, solve.ErrNoLayers) {
 		t.Errorf("kimasai-two-rows: %v, want ErrNoLayers", err)
 	}
-	if _, err := solve.SolveLayers(engine.MustParse("kingulu:holes=4,seeds=3").NewState(), solve.Options{MaxPositions: 400, TempDir: t.TempDir()}); !errors.Is(err, solve.ErrTooBig) {
+	tmp := t.TempDir()
+	if _, err := solve.SolveLayers(engine.MustParse("kingulu:holes=4,seeds=3").NewState(), solve.Options{MaxPositions: 400, TempDir: tmp}); !errors.Is(err, solve.ErrTooBig) {
 		t.Errorf("a limit below the largest layer: %v, want ErrTooBig", err)
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Errorf("%d files left in TempDir", len(left))
 	}
 }

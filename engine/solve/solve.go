@@ -81,10 +81,10 @@ type Result struct {
 	Cyclic    bool  // some position can recur
 	Root      Value // the start position
 	Moves     []MoveValue
-	Table     *Table
+	Table     *Table // nil from SolveLayers
 	// Bytes is the peak size of the solver's arrays in memory (keys,
 	// hash table, predecessor lists or sweep words, counters, values,
-	// work lists); Elapsed the wall time.
+	// work lists; SolveLayers: of one layer); Elapsed the wall time.
 	Bytes   int64
 	Elapsed time.Duration
 	// EnumerationBytes is the peak of the arrays while enumerating (the
