@@ -3,9 +3,11 @@ package solve
 import (
 	"fmt"
 	"io"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"slices"
+	"sync/atomic"
 	"time"
 	"unsafe"
 
@@ -199,8 +201,16 @@ type external struct {
 	layer  uint64                  // the layer being solved
 	solved map[uint64]*solvedLayer // the later layers its moves lead to
 	count  []uint32                // moves into each pair (edges' first pass)
+	seen   []uint64                // bit p: count[p] > 0
 	id     []int32                 // node of each pair, after the layer's keys
 	pairs  []uint16                // the pairs of the nodes
+}
+
+// add counts a move into pair (called by the workers at once).
+func (xt *external) add(pair uint16) {
+	if atomic.AddUint32(&xt.count[pair], 1) == 1 {
+		atomic.OrUint64(&xt.seen[pair>>6], 1<<(pair&63))
+	}
 }
 
 func pairOf(s, n int8) uint16 { return uint16(uint8(s))<<8 | uint16(uint8(n)) }
@@ -211,11 +221,12 @@ func (xt *external) reset() {
 		return
 	}
 	if xt.count == nil {
-		xt.count, xt.id = make([]uint32, 1<<16), make([]int32, 1<<16)
+		xt.count, xt.id, xt.seen = make([]uint32, 1<<16), make([]int32, 1<<16), make([]uint64, 1<<10)
 	}
 	for _, p := range xt.pairs {
 		xt.count[p], xt.id[p] = 0, 0
 	}
+	clear(xt.seen)
 	xt.pairs = xt.pairs[:0]
 }
 
@@ -244,8 +255,9 @@ func (xt *external) pair(c child, sv *solver) (uint16, error) {
 // number gives a node to every pair with moves into it, in increasing
 // pair order, and returns their predecessor counts (to append to off).
 func (xt *external) number() []uint32 {
-	for p, c := range xt.count {
-		if c > 0 {
+	for w, set := range xt.seen {
+		for ; set != 0; set &= set - 1 {
+			p := w<<6 | bits.TrailingZeros64(set)
 			xt.id[p] = int32(len(xt.pairs))
 			xt.pairs = append(xt.pairs, uint16(p))
 		}

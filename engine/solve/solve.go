@@ -748,7 +748,7 @@ func (sv *solver) edges() error {
 				if err != nil {
 					return err
 				}
-				atomic.AddUint32(&sv.ext.count[pair], 1)
+				sv.ext.add(pair)
 				continue
 			}
 			j := sv.index(c.key)
