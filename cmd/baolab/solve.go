@@ -46,9 +46,9 @@ bytes per position to stderr; --count only enumerates the positions and prints
 
 --method layers solves a game whose positions fall into layers (see --layers)
 one layer at a time, printing the same lines with the same values: memory
-for the largest layer (--max-positions bounds it) instead of the whole
-board, the layers kept in files under $TMPDIR, removed at the end. It keeps
-no table (no --out).
+for the largest layer (--max-positions bounds it with the positions
+waiting, as for --layers) instead of the whole board, the layers kept in
+files under $TMPDIR, removed at the end. It keeps no table (no --out).
 
 --layers counts the positions layer by layer, for a game whose positions fall
 into layers that no move goes back to (kingulu: the banks and the reserved

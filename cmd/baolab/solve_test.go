@@ -89,6 +89,7 @@ func TestSolveBadInput(t *testing.T) {
 		{"solve", "--rules", "kingulu:holes=3,seeds=1", "--method", "layers", "--out", "x"},             // no table
 		{"solve", "--rules", "kingulu:holes=3,seeds=1", "--method", "layers", "--count"},
 		{"solve", "--rules", "kingulu:holes=3,seeds=1", "--method", "layers", "--layers"},
+		{"solve", "--grid", "configs/solve/solved.toml", "--method", "layers"},
 		{"solve"},
 	} {
 		out, errOut, code := baolab(t, args...)
