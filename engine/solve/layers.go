@@ -78,12 +78,9 @@ func CountLayers(start engine.State, opt Options, each func(LayerSize) error) (*
 	t0 := time.Now()
 	opt = opt.withDefaults()
 	ruleset := start.Game().Ruleset()
-	lay, ok := start.Game().(engine.Layered)
-	if !ok {
-		return nil, fmt.Errorf("%w: %s: the game's positions have no layers (engine.Layered)", ErrNoLayers, ruleset)
-	}
-	if bits := lay.LayerKeyBits(start); bits > MaxKeyBits {
-		return nil, fmt.Errorf("%w: %s: a layer key takes %d bits, the solver packs at most %d", ErrTooBig, ruleset, bits, MaxKeyBits)
+	lay, err := layered(start, MaxKeyBits, "the solver packs")
+	if err != nil {
+		return nil, err
 	}
 	gcBegin()
 	defer gcEnd()
@@ -168,6 +165,22 @@ func CountLayers(start engine.State, opt Options, each func(LayerSize) error) (*
 	p.Done()
 	res.Bytes, res.Elapsed = sv.peak, time.Since(t0)
 	return res, nil
+}
+
+// layered returns start's game as an engine.Layered, or why its board
+// cannot be taken layer by layer: it has no layers (ErrNoLayers), or its
+// layer keys are longer than maxBits, which the packer (what) holds
+// (ErrTooBig).
+func layered(start engine.State, maxBits int, what string) (engine.Layered, error) {
+	ruleset := start.Game().Ruleset()
+	lay, ok := start.Game().(engine.Layered)
+	if !ok {
+		return nil, fmt.Errorf("%w: %s: the game's positions have no layers (engine.Layered)", ErrNoLayers, ruleset)
+	}
+	if bits := lay.LayerKeyBits(start); bits > maxBits {
+		return nil, fmt.Errorf("%w: %s: a layer key takes %d bits, %s at most %d", ErrTooBig, ruleset, bits, what, maxBits)
+	}
+	return lay, nil
 }
 
 // ErrNoLayers is wrapped by CountLayers' error for a game without layers.

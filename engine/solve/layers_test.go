@@ -15,19 +15,23 @@ import (
 	"github.com/baolab/baolab/engine/solve"
 )
 
+// layeredBoards are small kingulu boards whose layers the tests check
+// against a solve of the whole board.
+var layeredBoards = []string{
+	"kingulu:holes=4,seeds=3",
+	"kingulu:holes=4,seeds=3,infinite=draw",      // FlagInfinite nodes
+	"kingulu:holes=5,seeds=1,first_lap_rule=off", // cyclic
+	"kingulu:holes=4,seeds=4,penultimate=never",  // more reservations
+	"kingulu:holes=3,seeds=4,max_reserved=1",     // relays instead
+}
+
 // TestCountLayersMatchesSolve counts the layers of small boards and
 // checks them against a whole-board enumeration: Solve's table, each
 // position put in its layer by the engine, gives the same positions per
 // layer, and the same totals (terminal positions too). Layers come in
 // increasing order, with one and two workers alike.
 func TestCountLayersMatchesSolve(t *testing.T) {
-	for _, rs := range []string{
-		"kingulu:holes=4,seeds=3",
-		"kingulu:holes=4,seeds=3,infinite=draw",      // FlagInfinite nodes
-		"kingulu:holes=5,seeds=1,first_lap_rule=off", // cyclic
-		"kingulu:holes=4,seeds=4,penultimate=never",  // more reservations
-		"kingulu:holes=3,seeds=4,max_reserved=1",     // relays instead
-	} {
+	for _, rs := range layeredBoards {
 		g := engine.MustParse(rs)
 		lay := g.(engine.Layered)
 		whole, err := solve.Solve(g.NewState(), solve.Options{Workers: 2})

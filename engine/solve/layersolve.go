@@ -54,12 +54,9 @@ func solveLayers(start engine.State, opt Options, each func(layer uint64, keys [
 	t0 := time.Now()
 	opt = opt.withDefaults()
 	ruleset := start.Game().Ruleset()
-	lay, ok := start.Game().(engine.Layered)
-	if !ok {
-		return nil, fmt.Errorf("%w: %s: the game's positions have no layers (engine.Layered)", ErrNoLayers, ruleset)
-	}
-	if bits := lay.LayerKeyBits(start); bits > marginShift {
-		return nil, fmt.Errorf("%w: %s: a layer key takes %d bits, the layered solve packs at most %d", ErrTooBig, ruleset, bits, marginShift)
+	lay, err := layered(start, marginShift, "the layered solve packs")
+	if err != nil {
+		return nil, err
 	}
 	gcBegin()
 	defer gcEnd()

@@ -20,14 +20,9 @@ import (
 // values of a later layer count apart. (No kingulu board met has a None
 // value.)
 func TestSolveLayersMatchesSolve(t *testing.T) {
-	for _, rs := range []string{
-		"kingulu:holes=4,seeds=3",
-		"kingulu:holes=4,seeds=3,infinite=draw",      // FlagInfinite nodes
-		"kingulu:holes=5,seeds=1,first_lap_rule=off", // cyclic
-		"kingulu:holes=4,seeds=4,penultimate=never",  // more reservations
-		"kingulu:holes=3,seeds=4,max_reserved=1",     // relays instead
+	for _, rs := range append(layeredBoards,
 		"kingulu:holes=3,seeds=2,first_lap_rule=off", // cyclic, 2,151 of 30,100 values not exact (South's above North's)
-	} {
+	) {
 		g := engine.MustParse(rs)
 		lay := g.(engine.Layered)
 		whole, err := solve.Solve(g.NewState(), solve.Options{Workers: 2})

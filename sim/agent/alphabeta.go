@@ -1,8 +1,6 @@
 package agent
 
 import (
-	"math"
-
 	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/engine/kingulu/endgame"
 )
@@ -150,33 +148,9 @@ func (a *alphaBetaAgent) Choose(s engine.State, moves []engine.Move) engine.Move
 
 // chooseEndgame plays, from a position of the endgame database, a move
 // whose position has the best value for the mover, as perfect does
-// (South: the largest south_can_force; North: the smallest
-// north_can_force; none is worst), ties at random. The database holds
-// every position a move leads to.
+// (bestValued). The database holds every position a move leads to.
 func (a *alphaBetaAgent) chooseEndgame(s engine.State, moves []engine.Move) engine.Move {
-	me := s.Player()
-	child := a.levels[0].child
-	best, ties := math.MinInt, 0
-	choice := moves[0]
-	for _, m := range moves {
-		if !applyOn(child, s, m) {
-			continue // never-ending with infinite=illegal: not a legal move
-		}
-		v, _ := a.db.Lookup(child)
-		switch x := v.For(me); {
-		case ties == 0 || x > best:
-			best, ties, choice = x, 1, m
-		case x == best:
-			ties++
-			if a.rng.IntN(ties) == 0 {
-				choice = m
-			}
-		}
-	}
-	if ties == 0 {
-		return moves[a.rng.IntN(len(moves))] // every move is never-ending
-	}
-	return choice
+	return bestValued(&a.seeded, s, moves, a.levels[0].child, a.db.Lookup)
 }
 
 // isRoot reports whether move index i is one of the n playable root moves.

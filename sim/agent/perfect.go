@@ -135,17 +135,27 @@ type perfectAgent struct {
 // has the best value for the mover (South: the largest south_can_force;
 // North: the smallest north_can_force; none is worst), ties at random.
 func (a *perfectAgent) Choose(s engine.State, moves []engine.Move) engine.Move {
+	return bestValued(&a.seeded, s, moves, a.spare, func(child engine.State) (solve.Value, bool) {
+		k, _, _ := a.coder.Key(child)
+		return a.table.Lookup(k)
+	})
+}
+
+// bestValued plays each move of s on child and returns one whose position
+// has the best value that value gives for the mover (South: the largest
+// south_can_force; North: the smallest north_can_force; none, or a
+// position value does not know, is worst), ties at random with r's
+// stream. The perfect agent and alphabeta's endgame play choose so.
+func bestValued(r *seeded, s engine.State, moves []engine.Move, child engine.State, value func(engine.State) (solve.Value, bool)) engine.Move {
 	me := s.Player()
 	best, ties := math.MinInt, 0
 	choice := moves[0]
 	for _, m := range moves {
-		if !applyOn(a.spare, s, m) {
+		if !applyOn(child, s, m) {
 			continue // never-ending with infinite=illegal: not a legal move
 		}
-		k, _, _ := a.coder.Key(a.spare)
-		v, ok := a.table.Lookup(k)
 		x := math.MinInt
-		if ok {
+		if v, ok := value(child); ok {
 			x = v.For(me)
 		}
 		switch {
@@ -153,7 +163,7 @@ func (a *perfectAgent) Choose(s engine.State, moves []engine.Move) engine.Move {
 			best, ties, choice = x, 1, m
 		case x == best:
 			ties++
-			if a.rng.IntN(ties) == 0 {
+			if r.rng.IntN(ties) == 0 {
 				choice = m
 			}
 		}
@@ -161,7 +171,7 @@ func (a *perfectAgent) Choose(s engine.State, moves []engine.Move) engine.Move {
 	if ties == 0 {
 		// Every move is never-ending: the caller's Apply rejects it and the
 		// state ends the game when none is left.
-		return moves[a.rng.IntN(len(moves))]
+		return moves[r.rng.IntN(len(moves))]
 	}
 	return choice
 }
