@@ -19,10 +19,11 @@ import (
 // against a solve of the whole board.
 var layeredBoards = []string{
 	"kingulu:holes=4,seeds=3",
-	"kingulu:holes=4,seeds=3,infinite=draw",      // FlagInfinite nodes
-	"kingulu:holes=5,seeds=1,first_lap_rule=off", // cyclic
-	"kingulu:holes=4,seeds=4,penultimate=never",  // more reservations
-	"kingulu:holes=3,seeds=4,max_reserved=1",     // relays instead
+	"kingulu:holes=4,seeds=3,infinite=draw",                 // FlagInfinite nodes
+	"kingulu:holes=5,seeds=1,first_lap_rule=off",            // cyclic
+	"kingulu:holes=4,seeds=4,penultimate=never",             // more reservations
+	"kingulu:holes=3,seeds=4,max_reserved=1",                // relays instead
+	"kingulu:holes=4,seeds=2,first_lap_rule=off,min_lift=2", // 7 of 962 positions with a None value (endless play forced)
 }
 
 // TestCountLayersMatchesSolve counts the layers of small boards and
