@@ -51,6 +51,13 @@ func NewStateAt(g engine.Game, p Position, toMove engine.Player) (*State, error)
 	return s, nil
 }
 
+// SetPosition makes s a state of its game at the hand-made position p with
+// toMove to move, at ply 0, as NewStateAt builds one, without allocating.
+// On an error (NewStateAt's) s is unchanged.
+func (s *State) SetPosition(p Position, toMove engine.Player) error {
+	return s.g.setPosition(s, &p, toMove)
+}
+
 // setPosition makes s a state of g at the position p with toMove to move,
 // at ply 0, as NewStateAt builds it, without allocating once s has grown.
 // On an error (the checks NewStateAt documents) s is unchanged.

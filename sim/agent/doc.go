@@ -98,8 +98,7 @@
 // margin the winner can force) for a forced win or loss (between a win
 // seen in the search and any material difference), 0 when neither side
 // can force a win. The database ignores max_plies, as the solver does.
-// Its lookups allocate a little (a state per position with at most K
-// seeds in play). A simulation calls Prepare first, so a missing,
+// Its lookups allocate nothing. A simulation calls Prepare first, so a missing,
 // corrupt or foreign database (another ruleset) is an error at the start
 // (agent.ErrPrepare). The key is written in the canonical form only when
 // used.

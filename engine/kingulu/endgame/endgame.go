@@ -75,7 +75,14 @@ type DB struct {
 	game  *kingulu.Game
 	k     int
 	table *solve.Table
-	coder sync.Pool // *solve.Coder
+	scratch sync.Pool // *scratch
+}
+
+// scratch is what one Lookup works with, pooled so that lookups do not
+// allocate.
+type scratch struct {
+	coder *solve.Coder
+	state *kingulu.State // the canonical position
 }
 
 // meta is the content of MetaFile.
@@ -144,12 +151,13 @@ func Build(g engine.Game, k int, opt solve.Options) (*DB, *solve.Result, error) 
 
 func newDB(g *kingulu.Game, k int, t *solve.Table) *DB {
 	d := &DB{game: g, k: k, table: t}
-	d.coder.New = func() any {
-		c, err := solve.NewCoder(canonicalState(g, k, kingulu.Position{}, engine.South))
+	d.scratch.New = func() any {
+		s := canonicalState(g, k, kingulu.Position{}, engine.South)
+		c, err := solve.NewCoder(s)
 		if err != nil {
 			panic("endgame: " + err.Error()) // checked by Build and Read
 		}
-		return c
+		return &scratch{coder: c, state: s}
 	}
 	return d
 }
@@ -219,6 +227,18 @@ func popcount(x uint32) int {
 // reserved holes emptied, North's bank 0 and South's bank k minus the
 // seeds in play, toMove to move.
 func canonicalState(g *kingulu.Game, k int, p kingulu.Position, toMove engine.Player) *kingulu.State {
+	canonicalize(k, &p)
+	s, err := kingulu.NewStateAt(g, p, toMove)
+	if err != nil {
+		panic("endgame: " + err.Error()) // counts are small and non-negative
+	}
+	return s
+}
+
+// canonicalize makes p its canonical position for k seeds: its reserved
+// holes emptied, North's bank 0 and South's bank k minus the seeds in
+// play.
+func canonicalize(k int, p *kingulu.Position) {
 	inPlay := 0
 	for pl := range 2 {
 		for i := range kingulu.MaxHoles {
@@ -229,11 +249,6 @@ func canonicalState(g *kingulu.Game, k int, p kingulu.Position, toMove engine.Pl
 		}
 	}
 	p.Bank = [2]int{k - inPlay, 0}
-	s, err := kingulu.NewStateAt(g, p, toMove)
-	if err != nil {
-		panic("endgame: " + err.Error()) // counts are small and non-negative
-	}
-	return s
 }
 
 // InPlay returns the seeds in the unreserved holes of a kingulu state.
@@ -259,15 +274,19 @@ func (d *DB) Lookup(s engine.State) (solve.Value, bool) {
 	if !ok || s.Game().Ruleset() != d.Ruleset() || InPlay(ks) > d.k {
 		return solve.Value{South: solve.None, North: solve.None}, false
 	}
-	cs := canonicalState(d.game, d.k, ks.Position(), s.Player())
-	c := d.coder.Get().(*solve.Coder)
-	key, _, _ := c.Key(cs)
-	d.coder.Put(c)
+	sc := d.scratch.Get().(*scratch)
+	p := ks.Position()
+	canonicalize(d.k, &p)
+	if err := sc.state.SetPosition(p, s.Player()); err != nil {
+		panic("endgame: " + err.Error()) // counts are small and non-negative
+	}
+	key, _, _ := sc.coder.Key(sc.state)
+	shift := margin(s) - margin(sc.state)
+	d.scratch.Put(sc)
 	v, ok := d.table.Lookup(key &^ (solve.FlagTerminal | solve.FlagInfinite))
 	if !ok {
 		return v, false
 	}
-	shift := margin(s) - margin(cs)
 	if v.South != solve.None {
 		v.South += solve.Force(shift)
 	}

@@ -120,3 +120,29 @@ func TestDefaultBoardByHand(t *testing.T) {
 		t.Errorf("a state of kingulu:holes=6,seeds=1 found in the default board's database: %v", v)
 	}
 }
+
+// TestLookupAllocatesNothing: a search agent looks positions up at its
+// leaves, so Lookup reuses its canonical state (kingulu.State.SetPosition)
+// and coder instead of allocating them.
+func TestLookupAllocatesNothing(t *testing.T) {
+	d := build(t, "kingulu:holes=4,seeds=3", 4)
+	s, err := kingulu.NewStateAt(engine.MustParse("kingulu:holes=4,seeds=3"), kingulu.Position{
+		Seeds:    [2][kingulu.MaxHoles]int{{1, 0, 2, 0}, {0, 1, 0, 5}},
+		Reserved: [2][kingulu.MaxHoles]bool{{}, {false, false, false, true}},
+		Bank:     [2]int{10, 5},
+	}, engine.North)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, ok := d.Lookup(s)
+	if !ok {
+		t.Fatal("position with 4 seeds in play not in the database for 4")
+	}
+	if n := testing.AllocsPerRun(200, func() {
+		if v, _ := d.Lookup(s); v != want {
+			t.Fatalf("lookup gave %v, then %v", want, v)
+		}
+	}); n != 0 {
+		t.Errorf("Lookup: %.1f allocations, want 0", n)
+	}
+}
