@@ -72,9 +72,9 @@ var ErrCannot = errors.New("no endgame database")
 // DB is the endgame database of one kingulu ruleset for positions with at
 // most Seeds() seeds in play. Its methods are safe for concurrent use.
 type DB struct {
-	game  *kingulu.Game
-	k     int
-	table *solve.Table
+	game    *kingulu.Game
+	k       int
+	table   *solve.Table
 	scratch sync.Pool // *scratch
 }
 
