@@ -79,6 +79,9 @@ line and exit status 2.`,
 			if layers && (grid != "" || count) {
 				return badInput(errors.New("--layers counts positions only: it does not go with --grid or --count"))
 			}
+			if cmd.Flags().Changed("checkpoint") && (!layers || out == "") {
+				return badInput(errors.New("--checkpoint goes with --layers --out DIR"))
+			}
 			if checkpoint <= 0 {
 				return badInput(fmt.Errorf("--checkpoint must be more than 0, got %v", checkpoint))
 			}
@@ -160,7 +163,9 @@ line and exit status 2.`,
 
 // countLayers prints the layers of g's board as solve --layers does.
 func countLayers(w io.Writer, g engine.Game, opt solve.Options, stats bool) error {
+	var sizes []solve.LayerSize // in the order reported: those read back from --out first
 	res, err := solve.CountLayers(g.NewState(), opt, func(l solve.LayerSize) error {
+		sizes = append(sizes, l)
 		_, err := fmt.Fprintf(w, "layer %s positions=%d terminal=%d\n", l.Name, l.Positions, l.Terminal)
 		return err
 	})
@@ -174,10 +179,20 @@ func countLayers(w io.Writer, g engine.Game, opt solve.Options, stats bool) erro
 		return err
 	}
 	if stats {
+		// The bytes are this run's: per position of the largest layer it counted.
+		var largest solve.LayerSize
+		for _, l := range sizes[res.Resumed:] {
+			if l.Positions > largest.Positions {
+				largest = l
+			}
+		}
 		n := res.Positions - res.ResumedPositions
-		fmt.Fprintf(os.Stderr, "solve --layers %s: %d positions in %d layers in %v (%d layers read back from --out): %.0f positions/s, %.1f bytes per position of the largest layer (%s)\n",
-			res.Ruleset, n, res.Layers-res.Resumed, res.Elapsed.Round(time.Millisecond), res.Resumed, float64(n)/res.Elapsed.Seconds(),
-			float64(res.Bytes)/float64(res.Largest.Positions), res.Largest.Name)
+		line := fmt.Sprintf("solve --layers %s: %d positions in %d layers in %v (%d layers read back from --out): %.0f positions/s",
+			res.Ruleset, n, res.Layers-res.Resumed, res.Elapsed.Round(time.Millisecond), res.Resumed, float64(n)/res.Elapsed.Seconds())
+		if largest.Positions > 0 {
+			line += fmt.Sprintf(", %.1f bytes per position of the largest layer counted (%s)", float64(res.Bytes)/float64(largest.Positions), largest.Name)
+		}
+		fmt.Fprintln(os.Stderr, line)
 	}
 	return nil
 }

@@ -83,7 +83,8 @@ func TestSolveBadInput(t *testing.T) {
 		{"solve", "--rules", "kimasai-four-rows:holes=4", "--layers"}, // no layers
 		{"solve", "--rules", "kingulu:holes=12,seeds=4", "--layers"},  // layer keys too long
 		{"solve", "--rules", "kingulu:holes=3,seeds=1", "--layers", "--count"},
-		{"solve", "--rules", "kingulu:holes=3,seeds=1", "--layers", "--checkpoint", "0s"},
+		{"solve", "--rules", "kingulu:holes=3,seeds=1", "--layers", "--checkpoint", "0s", "--out", "/nonexistent/x"},
+		{"solve", "--rules", "kingulu:holes=3,seeds=1", "--layers", "--checkpoint", "1m"}, // no --out: nothing to save
 		{"solve", "--rules", "kimasai-two-rows:holes=4", "--method", "layers"},                          // no layers
 		{"solve", "--rules", "kingulu:holes=4,seeds=3", "--method", "layers", "--max-positions", "400"}, // a layer over the limit
 		{"solve", "--rules", "kingulu:holes=3,seeds=1", "--method", "layers", "--out", "x"},             // no table
