@@ -95,21 +95,28 @@ type tablePart struct {
 func newKeyTable(ign uint64, margins bool, mem *tableMem) *keyTable {
 	t := &keyTable{ign: ign, margins: margins, mem: mem}
 	for p := range t.parts {
-		// Part p starts at minHomes·1.25^(p/nParts) homes: the parts
-		// then grow at evenly spread times, and the table's size follows
-		// its words smoothly (10.3 bytes per word on average) instead of
-		// jumping by a quarter all at once.
-		t.parts[p].resize(int(minHomes*math.Pow(1.25, float64(p)/nParts)+0.5), t)
+		t.parts[p].resize(startHomes[p], t)
 	}
 	return t
 }
+
+// startHomes[p] is the number of homes part p starts at,
+// minHomes·1.25^(p/nParts): the parts then grow at evenly spread times,
+// and the table's size follows its words smoothly (10.3 bytes per word on
+// average) instead of jumping by a quarter all at once.
+var startHomes = func() (h [nParts]int) {
+	for p := range h {
+		h[p] = int(minHomes*math.Pow(1.25, float64(p)/nParts) + 0.5)
+	}
+	return h
+}()
 
 // clear empties the table for reuse: a part no larger than it starts is
 // zeroed, a larger one is given back and started again.
 func (t *keyTable) clear() {
 	for p := range t.parts {
 		pt := &t.parts[p]
-		homes := int(minHomes*math.Pow(1.25, float64(p)/nParts) + 0.5)
+		homes := startHomes[p]
 		if pt.homes > homes {
 			t.mem.add(-t.slotBytes(len(pt.slots)))
 			pt.slots, pt.m = nil, nil
