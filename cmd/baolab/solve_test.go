@@ -84,7 +84,7 @@ func TestSolveBadInput(t *testing.T) {
 		{"solve", "--rules", "kingulu:holes=12,seeds=4", "--layers"},  // layer keys too long
 		{"solve", "--rules", "kingulu:holes=3,seeds=1", "--layers", "--count"},
 		{"solve", "--rules", "kingulu:holes=3,seeds=1", "--layers", "--checkpoint", "0s", "--out", "/nonexistent/x"},
-		{"solve", "--rules", "kingulu:holes=3,seeds=1", "--layers", "--checkpoint", "1m"}, // no --out: nothing to save
+		{"solve", "--rules", "kingulu:holes=3,seeds=1", "--layers", "--checkpoint", "1m"},               // no --out: nothing to save
 		{"solve", "--rules", "kimasai-two-rows:holes=4", "--method", "layers"},                          // no layers
 		{"solve", "--rules", "kingulu:holes=4,seeds=3", "--method", "layers", "--max-positions", "400"}, // a layer over the limit
 		{"solve", "--rules", "kingulu:holes=3,seeds=1", "--method", "layers", "--out", "x"},             // no table
