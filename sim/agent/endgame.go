@@ -2,7 +2,6 @@ package agent
 
 import (
 	"fmt"
-	"sync"
 
 	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/engine/kingulu/endgame"
@@ -11,26 +10,18 @@ import (
 
 // endgames caches the endgame databases of the process: one load per
 // directory and ruleset, shared by every worker.
-var endgames sync.Map // string -> *endgameEntry
-
-type endgameEntry struct {
-	once sync.Once
-	db   *endgame.DB
-	err  error
-}
+var endgames perProcess[*endgame.DB]
 
 // loadEndgame reads the endgame database in dir, once per process, and
 // checks that it serves g's ruleset. The error wraps ErrPrepare.
 func loadEndgame(dir string, g engine.Game) (*endgame.DB, error) {
-	v, _ := endgames.LoadOrStore(g.Ruleset()+"\x00"+dir, &endgameEntry{})
-	e := v.(*endgameEntry)
-	e.once.Do(func() {
-		e.db, e.err = endgame.ReadFor(dir, g)
-		if e.err != nil {
-			e.err = fmt.Errorf("%w: alphabeta: %w", ErrPrepare, e.err)
+	return endgames.get(g.Ruleset()+"\x00"+dir, func() (*endgame.DB, error) {
+		db, err := endgame.ReadFor(dir, g)
+		if err != nil {
+			return nil, fmt.Errorf("%w: alphabeta: %w", ErrPrepare, err)
 		}
+		return db, nil
 	})
-	return e.db, e.err
 }
 
 // endgameScore is the search score for p of a position whose value an

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"strings"
-	"sync"
 
 	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/engine/solve"
@@ -42,13 +41,7 @@ type Preparer interface {
 
 // solved caches the tables of the process: one solve (or load) per
 // ruleset and table directory, shared by every worker.
-var solved sync.Map // string -> *solvedEntry
-
-type solvedEntry struct {
-	once  sync.Once
-	table *solve.Table
-	err   error
-}
+var solved perProcess[*solve.Table]
 
 // Prepare solves g's board, or loads the table, once per process; later
 // calls return the same result.
@@ -58,29 +51,23 @@ func (s Perfect) Prepare(g engine.Game) error {
 }
 
 func (s Perfect) table(g engine.Game) (*solve.Table, error) {
-	v, _ := solved.LoadOrStore(g.Ruleset()+"\x00"+s.Table, &solvedEntry{})
-	e := v.(*solvedEntry)
-	e.once.Do(func() {
+	return solved.get(g.Ruleset()+"\x00"+s.Table, func() (*solve.Table, error) {
 		if s.Table == "" {
 			r, err := solve.Solve(g.NewState(), solve.Options{})
 			if err != nil {
-				e.err = fmt.Errorf("%w: perfect: %w", ErrPrepare, err)
-				return
+				return nil, fmt.Errorf("%w: perfect: %w", ErrPrepare, err)
 			}
-			e.table = r.Table
-			return
+			return r.Table, nil
 		}
 		t, err := solve.ReadTable(s.Table)
 		switch {
 		case err != nil:
-			e.err = fmt.Errorf("%w: perfect: %w", ErrPrepare, err)
+			return nil, fmt.Errorf("%w: perfect: %w", ErrPrepare, err)
 		case t.Ruleset != g.Ruleset():
-			e.err = fmt.Errorf("%w: perfect: %s solves %s, not %s", ErrPrepare, s.Table, t.Ruleset, g.Ruleset())
-		default:
-			e.table = t
+			return nil, fmt.Errorf("%w: perfect: %s solves %s, not %s", ErrPrepare, s.Table, t.Ruleset, g.Ruleset())
 		}
+		return t, nil
 	})
-	return e.table, e.err
 }
 
 // New returns a perfect agent for g. It panics if the board cannot be
