@@ -130,24 +130,10 @@ func CountLayers(start engine.State, opt Options, each func(LayerSize) error) (*
 			}
 			saved = time.Now()
 		}
-		ls.cur = slices.Min(keysOf(ls.wait))
-		wl := ls.wait[ls.cur]
-		delete(ls.wait, ls.cur)
-		ls.n -= int64(len(wl.keys))
-		non.clear()
-		term.clear()
-		err := ls.roots(wl, func(k uint64) error {
-			return sv.addNode(non, term, child{key: k, layer: ls.cur})
+		deadM, err := ls.exploreNext(sv, non, term, mem, p, func(k uint64) child {
+			return child{key: k, layer: ls.cur}
 		})
 		if err != nil {
-			return nil, err
-		}
-		p.Add(int64(non.n + term.n))
-		for _, x := range sv.ex {
-			x.layer = ls.cur
-		}
-		deadM := map[uint64]int8{}
-		if err := sv.explore(non, term, deadM, mem); err != nil {
 			return nil, err
 		}
 		size := LayerSize{Layer: ls.cur, Name: lay.LayerString(ls.cur), Positions: int64(non.n + term.n), Terminal: int64(term.n + len(deadM))}
@@ -165,6 +151,32 @@ func CountLayers(start engine.State, opt Options, each func(LayerSize) error) (*
 	p.Done()
 	res.Bytes, res.Elapsed = sv.peak, time.Since(t0)
 	return res, nil
+}
+
+// exploreNext makes the lowest waiting layer the current one and
+// enumerates it into non and term (emptied first) from the keys waiting for
+// it, each made a node by node; p counts the waiting keys. It returns the
+// layer's dead ends. CountLayers and SolveLayers enumerate so.
+func (ls *layering) exploreNext(sv *solver, non, term *keyTable, mem *tableMem, p Progress, node func(k uint64) child) (map[uint64]int8, error) {
+	ls.cur = slices.Min(keysOf(ls.wait))
+	wl := ls.wait[ls.cur]
+	delete(ls.wait, ls.cur)
+	ls.n -= int64(len(wl.keys))
+	non.clear()
+	term.clear()
+	err := ls.roots(wl, func(k uint64) error { return sv.addNode(non, term, node(k)) })
+	if err != nil {
+		return nil, err
+	}
+	p.Add(int64(non.n + term.n))
+	for _, x := range sv.ex {
+		x.layer = ls.cur
+	}
+	deadM := map[uint64]int8{}
+	if err := sv.explore(non, term, deadM, mem); err != nil {
+		return nil, err
+	}
+	return deadM, nil
 }
 
 // layered returns start's game as an engine.Layered, or why its board

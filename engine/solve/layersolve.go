@@ -90,28 +90,14 @@ func solveLayers(start engine.State, opt Options, each func(layer uint64, keys [
 	non, term := newKeyTable(3, false, mem), newKeyTable(0, true, mem) // cleared for each layer
 	var order []uint64
 	for len(ls.wait) > 0 {
-		ls.cur = slices.Min(keysOf(ls.wait))
-		wl := ls.wait[ls.cur]
-		delete(ls.wait, ls.cur)
-		ls.n -= int64(len(wl.keys))
-		non.clear()
-		term.clear()
-		err := ls.roots(wl, func(k uint64) error {
+		deadM, err := ls.exploreNext(sv, non, term, mem, p, func(k uint64) child {
 			c := child{key: k, layer: ls.cur}
-			if k&(FlagTerminal|FlagInfinite) != 0 {
+			if k&(FlagTerminal|FlagInfinite) != 0 { // a terminal key waits with its margin
 				c.key, c.margin = k&^(0xff<<marginShift), int8(k>>marginShift)
 			}
-			return sv.addNode(non, term, c)
+			return c
 		})
 		if err != nil {
-			return nil, err
-		}
-		p.Add(int64(non.n + term.n))
-		for _, x := range ex {
-			x.layer = ls.cur
-		}
-		deadM := map[uint64]int8{}
-		if err := sv.explore(non, term, deadM, mem); err != nil {
 			return nil, err
 		}
 		sv.collect(non, term, deadM, mem, true)
