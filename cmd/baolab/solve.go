@@ -48,7 +48,12 @@ bytes per position to stderr; --count only enumerates the positions and prints
 one layer at a time, printing the same lines with the same values: memory
 for the largest layer (--max-positions bounds it with the positions
 waiting, as for --layers) instead of the whole board, the layers kept in
-files under $TMPDIR, removed at the end. It keeps no table (no --out).
+files under $TMPDIR, removed at the end. With --out DIR the solve is kept
+in DIR instead (solve.json, the waiting keys in DIR/wait, the layers
+enumerated in DIR/nodes and solved in DIR/solved, about 10 bytes per
+position at the end: remove DIR when done), saved as a count is (below),
+and continued when run again with the same DIR; a finished solve prints
+its lines at once. There is no Parquet table of a layered solve.
 
 --layers counts the positions layer by layer, for a game whose positions fall
 into layers that no move goes back to (kingulu: the banks and the reserved
@@ -73,14 +78,14 @@ line and exit status 2.`,
 			if method != "lists" && method != "sweep" && method != "layers" {
 				return badInput(fmt.Errorf("--method must be lists, sweep or layers, got %q", method))
 			}
-			if method == "layers" && (out != "" || grid != "" || count || layers) {
-				return badInput(errors.New("--method layers solves one board and keeps no table: it does not go with --out, --grid, --count or --layers"))
+			if method == "layers" && (grid != "" || count || layers) {
+				return badInput(errors.New("--method layers solves one board: it does not go with --grid, --count or --layers"))
 			}
 			if layers && (grid != "" || count) {
 				return badInput(errors.New("--layers counts positions only: it does not go with --grid or --count"))
 			}
-			if cmd.Flags().Changed("checkpoint") && (!layers || out == "") {
-				return badInput(errors.New("--checkpoint goes with --layers --out DIR"))
+			if cmd.Flags().Changed("checkpoint") && (!layers && method != "layers" || out == "") {
+				return badInput(errors.New("--checkpoint goes with --layers --out DIR or --method layers --out DIR"))
 			}
 			if checkpoint <= 0 {
 				return badInput(fmt.Errorf("--checkpoint must be more than 0, got %v", checkpoint))
@@ -113,13 +118,17 @@ line and exit status 2.`,
 			solveFn := solve.Solve
 			if method == "layers" {
 				solveFn = solve.SolveLayers
+				opt.LayerDir, opt.Checkpoint = out, checkpoint
 			}
 			res, err := solveFn(g.NewState(), opt)
 			if err != nil {
-				if errors.Is(err, solve.ErrTooBig) || errors.Is(err, solve.ErrNoLayers) {
+				if errors.Is(err, solve.ErrTooBig) || errors.Is(err, solve.ErrNoLayers) || errors.Is(err, solve.ErrBadCount) || errors.Is(err, solve.ErrCountBusy) {
 					return badInput(err)
 				}
 				return err
+			}
+			if res.ResumedLayers > 0 {
+				fmt.Fprintf(os.Stderr, "solve: continued the solve in %s: %d of %d layers were enumerated and %d solved before\n", out, res.ResumedLayers, res.Layers, res.ResumedSolved)
 			}
 			if count {
 				_, err := fmt.Fprintf(cmd.OutOrStdout(), "positions=%d terminal=%d\n", res.Positions, res.Terminal)
@@ -142,20 +151,20 @@ line and exit status 2.`,
 				}
 				fmt.Fprintln(os.Stderr)
 			}
-			if out != "" {
+			if out != "" && method != "layers" {
 				return solve.WriteTable(out, res.Table)
 			}
 			return nil
 		},
 	}
 	cmd.Flags().StringVar(&ruleset, "rules", "", "ruleset, e.g. kingulu:holes=4,seeds=2 (required unless --grid)")
-	cmd.Flags().StringVar(&out, "out", "", "directory to write the solved table to (solved.parquet); with --layers, to keep the count in")
+	cmd.Flags().StringVar(&out, "out", "", "directory to write the solved table to (solved.parquet); with --layers, to keep the count in; with --method layers, to keep the solve in")
 	cmd.Flags().Int64Var(&maxPos, "max-positions", solve.DefaultMaxPositions, "refuse a board with more positions than this")
 	cmd.Flags().IntVar(&workers, "workers", 0, "goroutines generating moves (0: one per core)")
 	cmd.Flags().BoolVar(&stats, "stats", false, "print positions/s and bytes/position to stderr")
 	cmd.Flags().BoolVar(&count, "count", false, "only count the reachable positions: print \"positions=<n> terminal=<n>\"")
 	cmd.Flags().BoolVar(&layers, "layers", false, "count the positions of each layer (kingulu: banks and reserved holes), one layer in memory at a time")
-	cmd.Flags().DurationVar(&checkpoint, "checkpoint", time.Minute, "with --layers --out: how often the count in DIR is saved (at the end of a layer)")
+	cmd.Flags().DurationVar(&checkpoint, "checkpoint", time.Minute, "with --layers --out or --method layers --out: how often the count or solve in DIR is saved (at the end of a layer)")
 	cmd.Flags().StringVar(&method, "method", "lists", "lists: predecessor lists (about 25 bytes per position); sweep: no move lists (about 14), moves generated again; layers: one layer at a time (kingulu), predecessor lists")
 	cmd.Flags().StringVar(&grid, "grid", "", "solve every ruleset of a TOML file (configs/solve/solved.toml) instead of --rules")
 	rootCmd.AddCommand(cmd)

@@ -87,7 +87,7 @@ func TestSolveBadInput(t *testing.T) {
 		{"solve", "--rules", "kingulu:holes=3,seeds=1", "--layers", "--checkpoint", "1m"},               // no --out: nothing to save
 		{"solve", "--rules", "kimasai-two-rows:holes=4", "--method", "layers"},                          // no layers
 		{"solve", "--rules", "kingulu:holes=4,seeds=3", "--method", "layers", "--max-positions", "400"}, // a layer over the limit
-		{"solve", "--rules", "kingulu:holes=3,seeds=1", "--method", "layers", "--out", "x"},             // no table
+		{"solve", "--rules", "kingulu:holes=3,seeds=1", "--method", "layers", "--checkpoint", "1m"},     // no --out: nothing to save
 		{"solve", "--rules", "kingulu:holes=3,seeds=1", "--method", "layers", "--count"},
 		{"solve", "--rules", "kingulu:holes=3,seeds=1", "--method", "layers", "--layers"},
 		{"solve", "--grid", "configs/solve/solved.toml", "--method", "layers"},
@@ -140,30 +140,7 @@ func TestSolveLayersResumeAfterKill9(t *testing.T) {
 		t.Fatalf("in one go: exit %d", code)
 	}
 	dir := t.TempDir()
-	cmd := exec.Command(os.Args[0], "solve", "--rules", rules, "--layers", "--out", dir, "--checkpoint", "50ms")
-	cmd.Env = append(os.Environ(), "BAOLAB_RUN_MAIN=1")
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	var err error
-	for saved := false; !saved; {
-		select {
-		case err = <-done:
-			saved = true
-		case <-time.After(time.Millisecond):
-			if _, serr := os.Stat(filepath.Join(dir, "count.json")); serr == nil {
-				time.Sleep(30 * time.Millisecond)
-				cmd.Process.Kill() // SIGKILL
-				err, saved = <-done, true
-			}
-		}
-	}
-	var ee *exec.ExitError
-	if !errors.As(err, &ee) || ee.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
-		t.Logf("the count was not killed (%v): the test only checks that a finished count is read back", err)
-	}
+	killWhen(t, saved(filepath.Join(dir, "count.json")), "solve", "--rules", rules, "--layers", "--out", dir, "--checkpoint", "50ms")
 	b, _ := os.ReadFile(filepath.Join(dir, "count.json"))
 	t.Logf("count.json at the kill: %d bytes", len(b))
 	got, errOut, code := baolab(t, "solve", "--rules", rules, "--layers", "--out", dir)
@@ -180,6 +157,86 @@ func TestSolveLayersResumeAfterKill9(t *testing.T) {
 	_, errOut, code = baolab(t, "solve", "--rules", "kingulu:holes=4,seeds=3", "--layers", "--out", dir)
 	if code != 2 || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "holds a count of "+rules) {
 		t.Errorf("another board's DIR: exit %d, stderr %q; want exit 2 and one line naming the board in DIR", code, errOut)
+	}
+}
+
+// killWhen runs baolab with args and kills it with SIGKILL 30 ms after
+// ready is true (or lets it finish, and says so).
+func killWhen(t *testing.T, ready func() bool, args ...string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "BAOLAB_RUN_MAIN=1")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	var err error
+	for over := false; !over; {
+		select {
+		case err = <-done:
+			over = true
+		case <-time.After(time.Millisecond):
+			if ready() {
+				time.Sleep(30 * time.Millisecond)
+				cmd.Process.Kill() // SIGKILL
+				err, over = <-done, true
+			}
+		}
+	}
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
+		t.Logf("baolab %v was not killed (%v): the test only checks that a finished run is read back", args, err)
+	}
+}
+
+// saved returns whether file exists.
+func saved(file string) func() bool {
+	return func() bool {
+		_, err := os.Stat(file)
+		return err == nil
+	}
+}
+
+// TestSolveMethodLayersResumeAfterKill9 kills `baolab solve --method
+// layers --out DIR` with SIGKILL after its first save (enumerating), runs
+// it again with the same DIR and kills it after a save made while
+// solving, runs it again, and checks that it prints what a solve in one go
+// prints, and again once finished. A count's DIR is refused with one line
+// and exit status 2.
+func TestSolveMethodLayersResumeAfterKill9(t *testing.T) {
+	const rules = "kingulu:holes=5,seeds=3" // 2,606 layers
+	want, _, code := baolab(t, "solve", "--rules", rules)
+	if code != 0 {
+		t.Fatalf("in one go: exit %d", code)
+	}
+	dir := t.TempDir()
+	state := filepath.Join(dir, "solve.json")
+	killWhen(t, saved(state), "solve", "--rules", rules, "--method", "layers", "--out", dir, "--checkpoint", "200ms")
+	b, _ := os.ReadFile(state)
+	t.Logf("solve.json at the first kill: %d bytes", len(b))
+	solving := func() bool { // a save made while solving
+		b, _ := os.ReadFile(state)
+		return bytes.Contains(b, []byte(`"solved": [`))
+	}
+	killWhen(t, solving, "solve", "--rules", rules, "--method", "layers", "--out", dir, "--checkpoint", "200ms")
+	if !solving() {
+		t.Error("the second run made no save while solving")
+	}
+	for run := range 2 {
+		got, errOut, code := baolab(t, "solve", "--rules", rules, "--method", "layers", "--out", dir)
+		if code != 0 || got != want {
+			t.Errorf("run %d after the kill: exit %d (%s), output\n%s\nwant\n%s", run, code, errOut, got, want)
+		}
+		t.Logf("run %d: %s", run, errOut)
+	}
+	counted := t.TempDir()
+	if _, _, code := baolab(t, "solve", "--rules", "kingulu:holes=3,seeds=1", "--layers", "--out", counted); code != 0 {
+		t.Fatalf("count: exit %d", code)
+	}
+	_, errOut, code := baolab(t, "solve", "--rules", "kingulu:holes=3,seeds=1", "--method", "layers", "--out", counted)
+	if code != 2 || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "holds a count") {
+		t.Errorf("a count's DIR: exit %d, stderr %q; want exit 2 and one line saying it holds a count", code, errOut)
 	}
 }
 

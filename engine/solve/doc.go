@@ -113,5 +113,8 @@
 // at the peak: the largest layer's, about 25 bytes per position, or the
 // enumeration's tables with the keys waiting for later layers
 // (Result.Bytes), plus the pages of the mapped files. The keys are keys
-// within layers, so the Result holds no Table.
+// within layers, so the Result holds no Table. Given Options.LayerDir,
+// SolveLayers keeps the two files there and checkpoints them as
+// CountLayers checkpoints a count, so that a solve of many CPU hours
+// survives a kill and continues where its last checkpoint was.
 package solve

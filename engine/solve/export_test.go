@@ -1,5 +1,19 @@
 package solve
 
+import "github.com/baolab/baolab/engine"
+
 // SolveLayersEach is SolveLayers calling each with every solved layer:
 // its keys within the layer and their values (-128: None).
-var SolveLayersEach = solveLayers
+func SolveLayersEach(start engine.State, opt Options, each func(layer uint64, keys []uint64, south, north []int8)) (*Result, error) {
+	return solveLayers(start, opt, layerHooks{solved: func(l uint64, keys []uint64, south, north []int8) error {
+		each(l, keys, south, north)
+		return nil
+	}})
+}
+
+// SolveLayersStop is SolveLayers calling enumerated with every layer
+// enumerated and solved with every layer solved; an error from either
+// stops it.
+func SolveLayersStop(start engine.State, opt Options, enumerated func(LayerSize) error, solved func(layer uint64, keys []uint64, south, north []int8) error) (*Result, error) {
+	return solveLayers(start, opt, layerHooks{enumerated: enumerated, solved: solved})
+}

@@ -1,8 +1,6 @@
 package solve
 
 import (
-	"bufio"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -84,7 +82,7 @@ func CountLayers(start engine.State, opt Options, each func(LayerSize) error) (*
 	}
 	gcBegin()
 	defer gcEnd()
-	ls := &layering{lay: lay, wait: map[uint64]*waitList{}, spillAt: max(opt.MaxPositions/8, 1), tempDir: opt.TempDir, state: opt.LayerDir, dirty: map[uint64]bool{}}
+	ls := &layering{lay: lay, wait: map[uint64]*waitList{}, spillAt: max(opt.MaxPositions/8, 1), tempDir: opt.TempDir, state: opt.LayerDir, stateName: countFile, dirty: map[uint64]bool{}}
 	defer ls.close()
 	sv := &solver{opt: opt, ruleset: ruleset, layers: ls}
 	for range opt.Workers {
@@ -95,11 +93,15 @@ func CountLayers(start engine.State, opt Options, each func(LayerSize) error) (*
 	st := &layerState{Ruleset: ruleset, Start: strconv.FormatUint(layer, 16) + ":" + strconv.FormatUint(key, 16)}
 	fresh := true
 	if ls.state != "" {
-		done, err := ls.open(st)
+		old, err := ls.open(st)
 		if err != nil {
 			return nil, err
 		}
-		fresh = done == nil
+		fresh = old == nil
+		var done []LayerSize
+		if old != nil {
+			done = old.Done
+		}
 		for _, s := range done {
 			res.add(s)
 			res.Resumed++
@@ -114,10 +116,7 @@ func CountLayers(start engine.State, opt Options, each func(LayerSize) error) (*
 		ls.wait[layer] = &waitList{keys: []uint64{key}} // the start is a non-terminal node, even if over (as in Solve)
 		ls.n = 1
 	}
-	every := opt.Checkpoint
-	if every == 0 {
-		every = time.Minute
-	}
+	every := opt.checkpointEvery()
 	saved := time.Now()
 	p := opt.Progress
 	p.Stage("layers", -1)
@@ -198,25 +197,39 @@ func layered(start engine.State, maxBits int, what string) (engine.Layered, erro
 // ErrNoLayers is wrapped by CountLayers' error for a game without layers.
 var ErrNoLayers = errors.New("no layers")
 
-// ErrBadCount is wrapped by CountLayers' error when Options.LayerDir holds
-// something else than a count of the same board that it can continue: a
-// count of another ruleset, or files that disagree with count.json.
-var ErrBadCount = errors.New("cannot continue the count")
+// ErrBadCount is wrapped by CountLayers' and SolveLayers' error when
+// Options.LayerDir holds something else than a run of the same board that
+// it can continue: a count or solve of another ruleset, a count where a
+// solve is asked for (or the other way round), or files that disagree
+// with the state file.
+var ErrBadCount = errors.New("cannot continue")
 
-// ErrCountBusy is wrapped by CountLayers' error when another run is
-// counting in the same Options.LayerDir.
+// ErrCountBusy is wrapped by CountLayers' and SolveLayers' error when
+// another run is counting or solving in the same Options.LayerDir.
 var ErrCountBusy = errors.New("count in use")
 
-// stateFile is the name of the count's state in Options.LayerDir.
-const stateFile = "count.json"
+// The state files of a count and of a solve in Options.LayerDir.
+const (
+	countFile = "count.json"
+	solveFile = "solve.json"
+)
 
-// layerState is the content of count.json: what a count had done at its
-// last checkpoint.
+// checkpointEvery is the time between two checkpoints in Options.LayerDir.
+func (o Options) checkpointEvery() time.Duration {
+	if o.Checkpoint == 0 {
+		return time.Minute
+	}
+	return o.Checkpoint
+}
+
+// layerState is the content of count.json (or solve.json): what a count
+// (or a solve) had done at its last checkpoint.
 type layerState struct {
 	Ruleset string           `json:"ruleset"`
 	Start   string           `json:"start"`   // the start's layer and key, hexadecimal
-	Done    []LayerSize      `json:"done"`    // the layers finished, in order
+	Done    []LayerSize      `json:"done"`    // the layers finished (a solve: enumerated), in order
 	Waiting map[string]int64 `json:"waiting"` // keys in wait/<layer>.keys, by layer (hexadecimal)
+	Solve   *solveState      `json:"solve,omitempty"`
 }
 
 // layering holds the keys that moves of the layer being enumerated (cur)
@@ -232,10 +245,13 @@ type layering struct {
 	spillAt int64
 	tempDir string
 	dir     string
-	state   string          // Options.LayerDir, or ""
-	dirty   map[uint64]bool // layers whose files grew since the last checkpoint
-	used    []uint64        // layers read from their files since the last checkpoint, whose files it removes
-	lock    *flock.Flock
+	state   string // Options.LayerDir, or ""
+	// stateName is the state file in state: countFile or solveFile.
+	stateName string
+	dirty     map[uint64]bool // layers whose files grew since the last checkpoint
+	used      []uint64        // layers read from their files since the last checkpoint, whose files it removes
+	lock      *flock.Flock
+	rbuf      []uint64 // roots' buffer
 	// For SolveLayers: a terminal node's key waits with its margin (at
 	// marginShift), and refs gathers the later layers the moves of cur
 	// lead to.
@@ -243,12 +259,11 @@ type layering struct {
 	refs    map[uint64]bool
 }
 
-// open locks the state directory and reads the count in it, if any: the
-// layers it finished (nil for a new count) and the keys waiting, whose
-// files it cuts back to their length at the checkpoint. Files of layers
-// the checkpoint does not list (written after it, or read and done) are
-// removed.
-func (ls *layering) open(st *layerState) ([]LayerSize, error) {
+// open locks the state directory and reads the run in it, if any (nil for
+// a new one) and the keys waiting, whose files it cuts back to their
+// length at the checkpoint. Files of layers the checkpoint does not list
+// (written after it, or read and done) are removed.
+func (ls *layering) open(st *layerState) (*layerState, error) {
 	ls.dir = filepath.Join(ls.state, "wait")
 	if err := os.MkdirAll(ls.dir, 0o755); err != nil {
 		return nil, fmt.Errorf("solve: layers: %w", err)
@@ -262,16 +277,21 @@ func (ls *layering) open(st *layerState) ([]LayerSize, error) {
 	bad := func(format string, a ...any) error {
 		return fmt.Errorf("%w in %s: %s", ErrBadCount, ls.state, fmt.Sprintf(format, a...))
 	}
-	var old layerState
-	b, err := os.ReadFile(filepath.Join(ls.state, stateFile))
+	other := map[string]string{countFile: solveFile, solveFile: countFile}[ls.stateName]
+	if _, err := os.Stat(filepath.Join(ls.state, other)); err == nil {
+		what := map[string]string{countFile: "a count (--layers)", solveFile: "a solve (--method layers)"}
+		return nil, bad("it holds %s, not %s", what[other], what[ls.stateName])
+	}
+	old := &layerState{}
+	b, err := os.ReadFile(filepath.Join(ls.state, ls.stateName))
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		old.Waiting = map[string]int64{} // a new count: no file is kept
+		old.Waiting = map[string]int64{} // a new run: no file is kept
 	case err != nil:
 		return nil, fmt.Errorf("solve: layers: %w", err)
 	default:
-		if err := json.Unmarshal(b, &old); err != nil {
-			return nil, bad("%s: %v", stateFile, err)
+		if err := json.Unmarshal(b, old); err != nil {
+			return nil, bad("%s: %v", ls.stateName, err)
 		}
 		if old.Ruleset != st.Ruleset || old.Start != st.Start {
 			return nil, bad("it holds a count of %s from %s, not of %s from %s", old.Ruleset, old.Start, st.Ruleset, st.Start)
@@ -298,7 +318,7 @@ func (ls *layering) open(st *layerState) ([]LayerSize, error) {
 			return nil, fmt.Errorf("solve: layers: %w", err)
 		}
 		if info.Size() < 8*n {
-			return nil, bad("wait/%s holds %d bytes, %s counts %d keys", f.Name(), info.Size(), stateFile, n)
+			return nil, bad("wait/%s holds %d bytes, %s counts %d keys", f.Name(), info.Size(), ls.stateName, n)
 		}
 		if err := os.Truncate(filepath.Join(ls.dir, f.Name()), 8*n); err != nil {
 			return nil, fmt.Errorf("solve: layers: %w", err)
@@ -307,32 +327,33 @@ func (ls *layering) open(st *layerState) ([]LayerSize, error) {
 	for name, n := range old.Waiting {
 		l, err := strconv.ParseUint(name, 16, 64)
 		if err != nil || n <= 0 || name != strconv.FormatUint(l, 16) {
-			return nil, bad("%s: waiting %q: %d", stateFile, name, n)
+			return nil, bad("%s: waiting %q: %d", ls.stateName, name, n)
 		}
 		if _, err := os.Stat(ls.file(l)); err != nil {
 			return nil, bad("%v", err)
 		}
 		ls.wait[l] = &waitList{onDisk: n}
 	}
-	return old.Done, nil
+	if old.Done == nil {
+		return nil, nil
+	}
+	return old, nil
 }
 
 // checkpoint writes every key waiting in memory to its file, syncs the
-// files that grew, writes count.json with st's finished layers, and then
-// removes the files of the layers read since the last checkpoint.
+// files that grew, writes the state file (count.json or solve.json) with
+// st, and then removes the files of the layers read since the last
+// checkpoint.
 func (ls *layering) checkpoint(st *layerState) error {
 	if err := ls.spill(0); err != nil {
 		return err
 	}
-	for l := range ls.dirty {
-		f, err := os.OpenFile(ls.file(l), os.O_WRONLY, 0)
-		if err == nil {
-			err = f.Sync()
-			if cerr := f.Close(); err == nil {
-				err = cerr
-			}
+	if len(ls.dirty) > 0 {
+		names := make([]string, 0, len(ls.dirty))
+		for l := range ls.dirty {
+			names = append(names, filepath.Base(ls.file(l)))
 		}
-		if err != nil {
+		if err := syncFiles(ls.dir, names); err != nil {
 			return fmt.Errorf("solve: layers: %w", err)
 		}
 	}
@@ -347,7 +368,7 @@ func (ls *layering) checkpoint(st *layerState) error {
 	if err != nil {
 		return fmt.Errorf("solve: layers: %w", err)
 	}
-	if err := renameio.WriteFile(filepath.Join(ls.state, stateFile), append(b, '\n'), 0o644); err != nil {
+	if err := renameio.WriteFile(filepath.Join(ls.state, ls.stateName), append(b, '\n'), 0o644); err != nil {
 		return fmt.Errorf("solve: layers: saving the count: %w", err)
 	}
 	for _, l := range ls.used {
@@ -382,7 +403,6 @@ func (ls *layering) spill(target int64) error {
 		}
 		ls.dir = dir
 	}
-	var buf []byte
 	var order []uint64 // layers, longest list first
 	for l, wl := range ls.wait {
 		if len(wl.keys) > 0 {
@@ -396,13 +416,9 @@ func (ls *layering) spill(target int64) error {
 		}
 		wl := ls.wait[l]
 		ls.compact(wl)
-		buf = buf[:0]
-		for _, k := range wl.keys {
-			buf = binary.LittleEndian.AppendUint64(buf, k)
-		}
 		f, err := os.OpenFile(ls.file(l), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
 		if err == nil {
-			_, err = f.Write(buf)
+			_, err = f.Write(bytesOf(wl.keys)) // in this machine's byte order, as roots reads them
 			if cerr := f.Close(); err == nil {
 				err = cerr
 			}
@@ -428,17 +444,22 @@ func (ls *layering) roots(wl *waitList, add func(uint64) error) error {
 		if err != nil {
 			return fmt.Errorf("solve: layers: %w", err)
 		}
-		r := bufio.NewReaderSize(f, 1<<20)
-		var b [8]byte
-		for range wl.onDisk {
-			if _, err := io.ReadFull(r, b[:]); err != nil {
+		if ls.rbuf == nil {
+			ls.rbuf = make([]uint64, 1<<16)
+		}
+		for left := wl.onDisk; left > 0; {
+			b := ls.rbuf[:min(left, int64(len(ls.rbuf)))]
+			if _, err := io.ReadFull(f, bytesOf(b)); err != nil {
 				f.Close()
 				return fmt.Errorf("solve: layers: reading %s: %w", name, err)
 			}
-			if err := add(binary.LittleEndian.Uint64(b[:])); err != nil {
-				f.Close()
-				return err
+			for _, k := range b {
+				if err := add(k); err != nil {
+					f.Close()
+					return err
+				}
 			}
+			left -= int64(len(b))
 		}
 		f.Close()
 		delete(ls.dirty, ls.cur)

@@ -1,12 +1,13 @@
 package solve
 
 import (
+	"cmp"
 	"fmt"
-	"io"
 	"math/bits"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"sync/atomic"
 	"time"
 	"unsafe"
@@ -41,16 +42,36 @@ const marginShift = 54
 // tables with the keys waiting for later layers, or the solve of one layer
 // with its predecessor lists, about 25 bytes per position of the layer),
 // not counting the pages of the mapped files. Options.MaxPositions bounds
-// one layer with the keys waiting, as in CountLayers; Options.Sweep,
-// CountOnly and LayerDir are not used. Progress sees two stages,
-// "enumerate layers" and "solve layers".
+// one layer with the keys waiting, as in CountLayers; Options.Sweep and
+// CountOnly are not used. Progress sees two stages, "enumerate layers"
+// and "solve layers".
+//
+// With Options.LayerDir the solve is kept there instead of in a
+// directory of its own, as CountLayers keeps a count: solve.json (the
+// layers enumerated, where each is in the two files, the later layers its
+// moves lead to, the sums of the layers solved), wait/ and the two files,
+// nodes and solved. A checkpoint is made between two layers once
+// Options.Checkpoint has passed since the last, at the end of the
+// enumeration and at the end; run again with the same LayerDir, a solve
+// stopped in any way continues from its last checkpoint (the files cut
+// back to their lengths then), and a finished one only looks up the
+// start's values. The nodes of a layer solved are cut off the file at the
+// next checkpoint, not at once. The files stay when the solve ends:
+// solved holds every position's values, about 10 bytes per position.
 func SolveLayers(start engine.State, opt Options) (*Result, error) {
-	return solveLayers(start, opt, nil)
+	return solveLayers(start, opt, layerHooks{})
 }
 
-// solveLayers is SolveLayers; each, when not nil, is called with every
-// solved layer: its keys within the layer and their values (tests).
-func solveLayers(start engine.State, opt Options, each func(layer uint64, keys []uint64, south, north []int8)) (*Result, error) {
+// layerHooks are called, when not nil, with every layer enumerated and
+// every layer solved (its keys within the layer and their values); an
+// error stops the solve (tests).
+type layerHooks struct {
+	enumerated func(LayerSize) error
+	solved     func(layer uint64, keys []uint64, south, north []int8) error
+}
+
+// solveLayers is SolveLayers, calling the hooks.
+func solveLayers(start engine.State, opt Options, hooks layerHooks) (*Result, error) {
 	t0 := time.Now()
 	opt = opt.withDefaults()
 	ruleset := start.Game().Ruleset()
@@ -60,27 +81,85 @@ func solveLayers(start engine.State, opt Options, each func(layer uint64, keys [
 	}
 	gcBegin()
 	defer gcEnd()
-	dir, err := os.MkdirTemp(opt.TempDir, "baolab-solve-layers-")
-	if err != nil {
-		return nil, fmt.Errorf("solve: layers: %w", err)
+	keep := opt.LayerDir != ""
+	dir := opt.LayerDir
+	if !keep {
+		if dir, err = os.MkdirTemp(opt.TempDir, "baolab-solve-layers-"); err != nil {
+			return nil, fmt.Errorf("solve: layers: %w", err)
+		}
+		defer os.RemoveAll(dir)
 	}
-	defer os.RemoveAll(dir)
 	ls := &layering{lay: lay, wait: map[uint64]*waitList{}, spillAt: max(opt.MaxPositions/8, 1), tempDir: dir, dirty: map[uint64]bool{},
-		margins: true, refs: map[uint64]bool{}}
+		state: opt.LayerDir, stateName: solveFile, margins: true, refs: map[uint64]bool{}}
 	defer ls.close()
 	ex := make([]*expander, opt.Workers)
 	for w := range ex {
 		ex[w] = newLayerExpander(start, lay)
 	}
 	rootLayer, rootKey := lay.LayerKey(start)
-	ls.wait[rootLayer] = &waitList{keys: []uint64{rootKey}} // the start is a non-terminal node, even if over (as in Solve)
-	ls.n = 1
 	res := &Result{Ruleset: ruleset}
-	lf, err := newLayerFiles(dir)
+	st := &layerState{Ruleset: ruleset, Start: strconv.FormatUint(rootLayer, 16) + ":" + strconv.FormatUint(rootKey, 16), Done: []LayerSize{}, Solve: &solveState{}}
+	var old *layerState
+	if keep {
+		if old, err = ls.open(st); err != nil {
+			return nil, err
+		}
+	}
+	lf, err := newLayerFiles(dir, keep)
 	if err != nil {
 		return nil, err
 	}
 	defer lf.close()
+	var order []uint64 // the layers enumerated and not solved, in increasing order
+	if old != nil && old.Solve == nil {
+		return nil, fmt.Errorf("%w in %s: %s has no solve", ErrBadCount, dir, solveFile)
+	}
+	if old != nil {
+		st = old
+	}
+	if err := lf.restore(st.Solve); err != nil { // a new solve: both files emptied
+		return nil, fmt.Errorf("%w in %s: %v", ErrBadCount, dir, err)
+	}
+	if old != nil {
+		for _, s := range st.Done {
+			res.Positions += s.Positions
+			res.Terminal += s.Terminal
+			res.LargestLayer = max(res.LargestLayer, s.Positions)
+		}
+		res.Layers, res.ResumedLayers, res.ResumedSolved = len(st.Done), len(st.Done), len(st.Solve.Solved)
+		res.Edges, res.Cyclic, res.Bytes, res.EnumerationBytes = st.Solve.Edges, st.Solve.Cyclic, st.Solve.Bytes, st.Solve.EnumerationBytes
+		for _, n := range st.Solve.Nodes {
+			order = append(order, n.Layer)
+		}
+	} else {
+		ls.wait[rootLayer] = &waitList{keys: []uint64{rootKey}} // the start is a non-terminal node, even if over (as in Solve)
+		ls.n = 1
+	}
+	// save makes a checkpoint in LayerDir: the files of layers synced, then
+	// the state file written, then the nodes of the layers solved since the
+	// last checkpoint cut off.
+	every, saved := opt.checkpointEvery(), time.Now()
+	save := func() error {
+		if !keep {
+			return nil
+		}
+		if err := lf.sync(); err != nil {
+			return err
+		}
+		lf.fill(st.Solve)
+		st.Solve.Edges, st.Solve.Cyclic, st.Solve.Bytes, st.Solve.EnumerationBytes = res.Edges, res.Cyclic, res.Bytes, res.EnumerationBytes
+		if err := ls.checkpoint(st); err != nil {
+			return err
+		}
+		saved = time.Now()
+		return lf.cut()
+	}
+	due := func() error {
+		if keep && time.Since(saved) >= every {
+			return save()
+		}
+		return nil
+	}
 
 	// Enumerate the layers in increasing order, each into its file.
 	p := opt.Progress
@@ -88,8 +167,10 @@ func solveLayers(start engine.State, opt Options, each func(layer uint64, keys [
 	sv := &solver{opt: opt, ruleset: ruleset, layers: ls, ex: ex}
 	mem := new(tableMem)
 	non, term := newKeyTable(3, false, mem), newKeyTable(0, true, mem) // cleared for each layer
-	var order []uint64
 	for len(ls.wait) > 0 {
+		if err := due(); err != nil {
+			return nil, err
+		}
 		deadM, err := ls.exploreNext(sv, non, term, mem, p, func(k uint64) child {
 			c := child{key: k, layer: ls.cur}
 			if k&(FlagTerminal|FlagInfinite) != 0 { // a terminal key waits with its margin
@@ -104,25 +185,43 @@ func solveLayers(start engine.State, opt Options, each func(layer uint64, keys [
 		if err := lf.writeNodes(ls.cur, sv); err != nil {
 			return nil, err
 		}
-		res.Positions += int64(len(sv.keys))
-		res.Terminal += int64(len(sv.keys)-sv.nNon) + int64(len(sv.dead))
+		size := LayerSize{Layer: ls.cur, Name: lay.LayerString(ls.cur), Positions: int64(len(sv.keys)), Terminal: int64(len(sv.keys)-sv.nNon) + int64(len(sv.dead))}
+		st.Done = append(st.Done, size)
+		if hooks.enumerated != nil {
+			if err := hooks.enumerated(size); err != nil {
+				return nil, err
+			}
+		}
+		res.Positions += size.Positions
+		res.Terminal += size.Terminal
 		res.Layers++
-		res.LargestLayer = max(res.LargestLayer, int64(len(sv.keys)))
+		res.LargestLayer = max(res.LargestLayer, size.Positions)
+		res.EnumerationBytes = max(res.EnumerationBytes, sv.peak)
+		res.Bytes = max(res.Bytes, sv.peak)
 		lf.noteRefs(ls.cur, ls.refs)
 		clear(ls.refs)
 		order = append(order, ls.cur)
 		sv.keys, sv.termM, sv.margin, sv.dead = nil, nil, nil, nil
 	}
 	p.Done()
-	res.EnumerationBytes = sv.peak
-	res.Bytes = sv.peak
+	if err := save(); err != nil {
+		return nil, err
+	}
 
 	// Solve them in decreasing order.
 	p.Stage("solve layers", res.Positions)
+	for _, s := range st.Done {
+		if _, ok := lf.solvedAt[s.Layer]; ok {
+			p.Add(s.Positions)
+		}
+	}
 	inner := opt
 	inner.Progress = nopProgress{}
 	xt := &external{}
 	for _, l := range slices.Backward(order) {
+		if err := due(); err != nil {
+			return nil, err
+		}
 		lsv := &solver{opt: inner, ruleset: ruleset, ex: ex, ext: xt}
 		if err := lf.readNodes(l, lsv); err != nil {
 			return nil, err
@@ -144,8 +243,10 @@ func solveLayers(start engine.State, opt Options, each func(layer uint64, keys [
 		if err := lf.writeSolved(l, lsv.keys, lsv.valS[:n], lsv.valN[:n]); err != nil {
 			return nil, err
 		}
-		if each != nil {
-			each(l, lsv.keys, lsv.valS[:n], lsv.valN[:n])
+		if hooks.solved != nil {
+			if err := hooks.solved(l, lsv.keys, lsv.valS[:n], lsv.valN[:n]); err != nil {
+				return nil, err
+			}
 		}
 		res.Edges += lsv.nEdges
 		res.Cyclic = res.Cyclic || lsv.cyclic
@@ -154,6 +255,9 @@ func solveLayers(start engine.State, opt Options, each func(layer uint64, keys [
 		p.Add(int64(n))
 	}
 	p.Done()
+	if err := save(); err != nil {
+		return nil, err
+	}
 
 	// The start position and its moves, looked up in their layers.
 	x := ex[0]
@@ -255,31 +359,132 @@ func (xt *external) number() []uint32 {
 // layerFiles is the directory of SolveLayers: two files (one per layer
 // would cost an open per layer, slow on some file systems with thousands
 // of layers). nodes holds the layers enumerated, appended in increasing
-// order and read back in decreasing order, the file cut back as they are;
-// solved the layers solved, each at an offset that is a multiple of the
-// page size so that it can be mapped alone. refs lists the later layers
-// each layer's moves lead to.
+// order and read back in decreasing order, the file cut back as they are
+// (kept in Options.LayerDir: at the next checkpoint); solved the layers
+// solved, each at an offset that is a multiple of the page size so that
+// it can be mapped alone. refs lists the later layers each layer's moves
+// lead to.
 type layerFiles struct {
 	nodes, solved *os.File
+	keep          bool // the files are in Options.LayerDir
 	nodesAt       map[uint64]int64
+	nodesEnd      int64
 	solvedAt      map[uint64][2]int64 // offset and length
 	solvedEnd     int64
 	open          map[uint64]*solvedLayer
 	refs          map[uint64][]uint64
 }
 
-func newLayerFiles(dir string) (*layerFiles, error) {
-	lf := &layerFiles{nodesAt: map[uint64]int64{}, solvedAt: map[uint64][2]int64{}, open: map[uint64]*solvedLayer{},
+// solveState is what a SolveLayers run in Options.LayerDir had done at
+// its last checkpoint, beside the layers it enumerated and the keys
+// waiting (layerState): where the layers are in its two files, the later
+// layers each unsolved one leads to, and the sums of the layers solved.
+type solveState struct {
+	NodesEnd         int64         `json:"nodes_end"`  // the length of the file nodes
+	Nodes            []layerNodes  `json:"nodes"`      // the layers enumerated, not solved, in increasing order
+	SolvedEnd        int64         `json:"solved_end"` // the length of the file solved
+	Solved           []layerSolved `json:"solved"`     // the layers solved, in the order of the file
+	Edges            int64         `json:"edges"`
+	Cyclic           bool          `json:"cyclic"`
+	Bytes            int64         `json:"bytes"`
+	EnumerationBytes int64         `json:"enumeration_bytes"`
+}
+
+type layerNodes struct {
+	Layer uint64   `json:"layer"`
+	At    int64    `json:"at"`
+	Refs  []uint64 `json:"refs"`
+}
+
+type layerSolved struct {
+	Layer uint64 `json:"layer"`
+	At    int64  `json:"at"`
+	Len   int64  `json:"len"`
+}
+
+// newLayerFiles opens the two files in dir as they are (restore cuts
+// them to a checkpoint's lengths, or empties them).
+func newLayerFiles(dir string, keep bool) (*layerFiles, error) {
+	lf := &layerFiles{keep: keep, nodesAt: map[uint64]int64{}, solvedAt: map[uint64][2]int64{}, open: map[uint64]*solvedLayer{},
 		refs: map[uint64][]uint64{}}
+	flag := os.O_RDWR | os.O_CREATE
 	var err error
-	if lf.nodes, err = os.Create(filepath.Join(dir, "nodes")); err != nil {
+	if lf.nodes, err = os.OpenFile(filepath.Join(dir, "nodes"), flag, 0o644); err != nil {
 		return nil, fmt.Errorf("solve: layers: %w", err)
 	}
-	if lf.solved, err = os.Create(filepath.Join(dir, "solved")); err != nil {
+	if lf.solved, err = os.OpenFile(filepath.Join(dir, "solved"), flag, 0o644); err != nil {
 		lf.nodes.Close()
 		return nil, fmt.Errorf("solve: layers: %w", err)
 	}
 	return lf, nil
+}
+
+// restore takes the layers of a checkpoint back, cutting the files to
+// their lengths then.
+func (lf *layerFiles) restore(ss *solveState) error {
+	for _, f := range []struct {
+		file *os.File
+		end  int64
+	}{{lf.nodes, ss.NodesEnd}, {lf.solved, ss.SolvedEnd}} {
+		info, err := f.file.Stat()
+		if err != nil {
+			return err
+		}
+		if info.Size() < f.end {
+			return fmt.Errorf("%s holds %d bytes, %s says %d", filepath.Base(f.file.Name()), info.Size(), solveFile, f.end)
+		}
+		if err := f.file.Truncate(f.end); err != nil {
+			return err
+		}
+	}
+	lf.nodesEnd, lf.solvedEnd = ss.NodesEnd, ss.SolvedEnd
+	for _, n := range ss.Nodes {
+		if n.At < 0 || n.At >= ss.NodesEnd {
+			return fmt.Errorf("%s: layer %#x at %d in nodes of %d bytes", solveFile, n.Layer, n.At, ss.NodesEnd)
+		}
+		lf.nodesAt[n.Layer] = n.At
+		lf.refs[n.Layer] = n.Refs
+	}
+	for _, s := range ss.Solved {
+		if s.At < 0 || s.Len < 8 || s.At+s.Len > ss.SolvedEnd {
+			return fmt.Errorf("%s: layer %#x at %d (%d bytes) in solved of %d bytes", solveFile, s.Layer, s.At, s.Len, ss.SolvedEnd)
+		}
+		lf.solvedAt[s.Layer] = [2]int64{s.At, s.Len}
+	}
+	return nil
+}
+
+// fill writes where the layers are into ss.
+func (lf *layerFiles) fill(ss *solveState) {
+	ss.NodesEnd, ss.SolvedEnd = lf.nodesEnd, lf.solvedEnd
+	ss.Nodes, ss.Solved = ss.Nodes[:0], ss.Solved[:0]
+	for l, at := range lf.nodesAt {
+		ss.Nodes = append(ss.Nodes, layerNodes{Layer: l, At: at, Refs: lf.refs[l]})
+	}
+	slices.SortFunc(ss.Nodes, func(a, b layerNodes) int { return cmp.Compare(a.Layer, b.Layer) })
+	for l, at := range lf.solvedAt {
+		ss.Solved = append(ss.Solved, layerSolved{Layer: l, At: at[0], Len: at[1]})
+	}
+	slices.SortFunc(ss.Solved, func(a, b layerSolved) int { return cmp.Compare(a.At, b.At) })
+}
+
+// sync flushes both files to the disk.
+func (lf *layerFiles) sync() error {
+	for _, f := range []*os.File{lf.nodes, lf.solved} {
+		if err := f.Sync(); err != nil {
+			return fmt.Errorf("solve: layers: %w", err)
+		}
+	}
+	return nil
+}
+
+// cut cuts the nodes file after the layers not solved yet, once a
+// checkpoint no longer needs the others (with keep).
+func (lf *layerFiles) cut() error {
+	if err := lf.nodes.Truncate(lf.nodesEnd); err != nil {
+		return fmt.Errorf("solve: layers: %w", err)
+	}
+	return nil
 }
 
 // close unmaps the solved parts and closes the files.
@@ -382,17 +587,15 @@ func (lf *layerFiles) writeNodes(l uint64, sv *solver) error {
 	for i, d := range sv.dead {
 		dm[i] = sv.margin[d]
 	}
-	end, err := lf.nodes.Seek(0, io.SeekEnd)
-	if err != nil {
-		return fmt.Errorf("solve: layers: %w", err)
-	}
+	end := lf.nodesEnd
 	lf.nodesAt[l] = end
 	head := []uint64{uint64(len(sv.keys)), uint64(sv.nNon), uint64(len(sv.dead))}
+	lf.nodesEnd = end + 8*int64(len(head)+len(sv.keys)) + int64(len(sv.termM)) + 4*int64(len(sv.dead)) + int64(len(dm))
 	return writeParts(lf.nodes, end, bytesOf(head), bytesOf(sv.keys), bytesOf(sv.termM), bytesOf(sv.dead), bytesOf(dm))
 }
 
 // readNodes reads layer l's enumeration into sv, the last in the file,
-// and cuts the file before it.
+// and cuts the file before it (with keep, at the next checkpoint).
 func (lf *layerFiles) readNodes(l uint64, sv *solver) error {
 	at := lf.nodesAt[l]
 	bad := func(err error) error { return fmt.Errorf("solve: layers: reading %s: %w", lf.nodes.Name(), err) }
@@ -415,6 +618,10 @@ func (lf *layerFiles) readNodes(l uint64, sv *solver) error {
 		sv.margin[d] = dm[i]
 	}
 	delete(lf.nodesAt, l)
+	lf.nodesEnd = at
+	if lf.keep {
+		return nil
+	}
 	if err := lf.nodes.Truncate(at); err != nil {
 		return bad(err)
 	}

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/engine/solve"
@@ -99,5 +101,130 @@ func TestSolveLayersRefused(t *testing.T) {
 	}
 	if left, _ := os.ReadDir(tmp); len(left) != 0 {
 		t.Errorf("%d files left in TempDir", len(left))
+	}
+}
+
+// TestSolveLayersResume stops a solve kept in LayerDir (a checkpoint
+// before every layer) after k layers enumerated or k layers solved, for
+// several k in both stages, leaves the directory as a kill -9 could (bytes
+// appended to the files of layers and of waiting keys after the last
+// checkpoint), and runs it again: the result equals a solve in one go
+// (counts, moves, cyclicity, root and first moves), and every layer it
+// solves has the values the solve in one go gave that layer. Run once
+// more, a finished solve gives the same result without solving a layer.
+func TestSolveLayersResume(t *testing.T) {
+	const rs = "kingulu:holes=4,seeds=2,first_lap_rule=off,min_lift=2" // cyclic, None values, 208 layers
+	g := engine.MustParse(rs)
+	values := map[uint64]string{}
+	want, err := solve.SolveLayersEach(g.NewState(), solve.Options{}, func(l uint64, keys []uint64, south, north []int8) {
+		values[l] = fmt.Sprint(keys, south, north)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	summary := func(r *solve.Result) string {
+		return fmt.Sprint(r.Positions, r.Terminal, r.Edges, r.Cyclic, r.Layers, r.LargestLayer, r.Root, r.Moves)
+	}
+	errStop := errors.New("stop")
+	stopAt := func(k int) func() error {
+		n := 0
+		return func() error {
+			if n++; n == k {
+				return errStop
+			}
+			return nil
+		}
+	}
+	for _, stop := range []struct {
+		stage string
+		k     int
+	}{{"enumerated", 1}, {"enumerated", 100}, {"enumerated", want.Layers}, {"solved", 1}, {"solved", 100}, {"solved", want.Layers}} {
+		dir := t.TempDir()
+		opt := solve.Options{MaxPositions: 400, LayerDir: dir, Checkpoint: time.Nanosecond}
+		enumerated := func(solve.LayerSize) error { return nil }
+		solved := func(uint64, []uint64, []int8, []int8) error { return nil }
+		if stop.stage == "enumerated" {
+			next := stopAt(stop.k)
+			enumerated = func(solve.LayerSize) error { return next() }
+		} else {
+			next := stopAt(stop.k)
+			solved = func(uint64, []uint64, []int8, []int8) error { return next() }
+		}
+		if _, err := solve.SolveLayersStop(g.NewState(), opt, enumerated, solved); !errors.Is(err, errStop) {
+			t.Fatalf("%s %d: %v, want the stop", stop.stage, stop.k, err)
+		}
+		files, _ := filepath.Glob(filepath.Join(dir, "wait", "*.keys"))
+		for _, name := range append(files, filepath.Join(dir, "nodes"), filepath.Join(dir, "solved")) {
+			f, err := os.OpenFile(name, os.O_WRONLY|os.O_APPEND, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.Write([]byte("\xff\xff\xff\xff\xff\xff\xff\xff\x01\x02\x03\x04\x05\x06\x07\x08"))
+			f.Close()
+		}
+		opt.Checkpoint = 0
+		for run := range 2 {
+			resolved := 0
+			res, err := solve.SolveLayersEach(g.NewState(), opt, func(l uint64, keys []uint64, south, north []int8) {
+				resolved++
+				if fmt.Sprint(keys, south, north) != values[l] {
+					t.Errorf("%s %d, run %d: layer %#x solved to other values", stop.stage, stop.k, run, l)
+				}
+			})
+			if err != nil {
+				t.Fatalf("%s %d, run %d: %v", stop.stage, stop.k, run, err)
+			}
+			if summary(res) != summary(want) {
+				t.Errorf("%s %d, run %d: %s\nin one go: %s", stop.stage, stop.k, run, summary(res), summary(want))
+			}
+			if resolved+res.ResumedSolved != want.Layers || (run == 1 && resolved != 0) {
+				t.Errorf("%s %d, run %d: %d layers solved, %d read back, of %d", stop.stage, stop.k, run, resolved, res.ResumedSolved, want.Layers)
+			}
+			if run == 0 {
+				t.Logf("%s %d: %d layers enumerated and %d solved before", stop.stage, stop.k, res.ResumedLayers, res.ResumedSolved)
+			}
+		}
+		if left, _ := os.ReadDir(filepath.Join(dir, "wait")); len(left) != 0 {
+			t.Errorf("%s %d: %d waiting files left", stop.stage, stop.k, len(left))
+		}
+		if info, err := os.Stat(filepath.Join(dir, "nodes")); err != nil || info.Size() != 0 {
+			t.Errorf("%s %d: nodes left: %v %v", stop.stage, stop.k, info.Size(), err)
+		}
+	}
+}
+
+// TestSolveLayersBadDir: a directory holding a count, another board's
+// solve, or a solve.json whose files are shorter than it says is refused
+// with ErrBadCount, and its files are left as they were.
+func TestSolveLayersBadDir(t *testing.T) {
+	g := engine.MustParse("kingulu:holes=4,seeds=3")
+	counted := t.TempDir()
+	if _, err := solve.CountLayers(g.NewState(), solve.Options{LayerDir: counted}, func(solve.LayerSize) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(filepath.Join(counted, "count.json"))
+	if _, err := solve.SolveLayers(g.NewState(), solve.Options{LayerDir: counted}); !errors.Is(err, solve.ErrBadCount) {
+		t.Errorf("a count's directory: %v, want ErrBadCount", err)
+	} else {
+		t.Log(err)
+	}
+	if after, _ := os.ReadFile(filepath.Join(counted, "count.json")); string(after) != string(before) {
+		t.Error("the count's count.json changed")
+	}
+	solved := t.TempDir()
+	if _, err := solve.SolveLayers(g.NewState(), solve.Options{LayerDir: solved}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := solve.CountLayers(g.NewState(), solve.Options{LayerDir: solved}, func(solve.LayerSize) error { return nil }); !errors.Is(err, solve.ErrBadCount) {
+		t.Errorf("a count in a solve's directory: %v, want ErrBadCount", err)
+	}
+	if _, err := solve.SolveLayers(engine.MustParse("kingulu:holes=4,seeds=2").NewState(), solve.Options{LayerDir: solved}); !errors.Is(err, solve.ErrBadCount) {
+		t.Errorf("another board: %v, want ErrBadCount", err)
+	}
+	os.Truncate(filepath.Join(solved, "solved"), 100)
+	if _, err := solve.SolveLayers(g.NewState(), solve.Options{LayerDir: solved}); !errors.Is(err, solve.ErrBadCount) {
+		t.Errorf("solved cut short: %v, want ErrBadCount", err)
+	} else {
+		t.Log(err)
 	}
 }

@@ -50,7 +50,9 @@ type Options struct {
 	// layer, wait/<layer>.keys the keys. A checkpoint is made at the end of
 	// a layer once Checkpoint (zero: a minute) has passed since the last
 	// one, and at the end of the count; it writes every waiting key to its
-	// file. TempDir is then not used.
+	// file. TempDir is then not used. SolveLayers keeps its solve there the
+	// same way (solve.json, wait/, and its two files of layers, which stay
+	// when it ends: the solved one holds the whole board's values).
 	LayerDir   string
 	Checkpoint time.Duration
 }
@@ -96,6 +98,9 @@ type Result struct {
 	// the largest (SolveLayers).
 	Layers       int
 	LargestLayer int64
+	// ResumedLayers and ResumedSolved are the layers an earlier run in
+	// Options.LayerDir had enumerated and solved (SolveLayers).
+	ResumedLayers, ResumedSolved int
 }
 
 // Solve solves every position reachable from start (start's ply and
