@@ -59,7 +59,8 @@ its lines at once. There is no Parquet table of a layered solve.
 into layers that no move goes back to (kingulu: the banks and the reserved
 holes), holding one layer at a time (--max-positions bounds it together
 with the positions waiting in memory for later layers; beyond an eighth of
-the limit these wait in files under $TMPDIR, removed at the end), so boards
+the limit these wait in files under $TMPDIR, removed at the end; those of
+a run killed are removed by the next run), so boards
 too big for a solve, the default kingulu board among them, can be measured. It prints a line per
 layer as soon as the layer is complete, in the order they are counted:
 

@@ -240,6 +240,33 @@ func TestSolveMethodLayersResumeAfterKill9(t *testing.T) {
 	}
 }
 
+// TestKilledSolveTempDirRemoved kills `baolab solve --method layers`
+// (layers in $TMPDIR) with SIGKILL once it has made its directory there,
+// and checks that the next solve removes that directory and then its
+// own, printing what a solve in one go prints.
+func TestKilledSolveTempDirRemoved(t *testing.T) {
+	const rules = "kingulu:holes=5,seeds=3"
+	want, _, code := baolab(t, "solve", "--rules", rules)
+	if code != 0 {
+		t.Fatalf("in one go: exit %d", code)
+	}
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	made := func() bool {
+		locks, _ := filepath.Glob(filepath.Join(tmp, "baolab-solve-layers-*", "lock"))
+		return len(locks) > 0
+	}
+	killWhen(t, made, "solve", "--rules", rules, "--method", "layers")
+	left, _ := os.ReadDir(tmp)
+	t.Logf("%d directories left by the run killed", len(left))
+	if got, errOut, code := baolab(t, "solve", "--rules", rules, "--method", "layers"); code != 0 || got != want {
+		t.Errorf("the next solve: exit %d (%s), output\n%s\nwant\n%s", code, errOut, got, want)
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Errorf("%d entries left in $TMPDIR (%s ...)", len(left), left[0].Name())
+	}
+}
+
 // TestSimPerfect: perfect plays a small board after solving it (and from a
 // table written by baolab solve); a board too big to solve, or a missing
 // table, stops the run before any game with one line and exit status 2.

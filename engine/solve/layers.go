@@ -244,6 +244,7 @@ type layering struct {
 	n       int64 // keys waiting in memory
 	spillAt int64
 	tempDir string
+	tmp     *tempDir // the directory of the waiting files without a state directory, once made
 	dir     string
 	state   string // Options.LayerDir, or ""
 	// stateName is the state file in state: countFile or solveFile.
@@ -397,11 +398,11 @@ func (ls *layering) file(l uint64) string {
 // at most target keys wait in memory.
 func (ls *layering) spill(target int64) error {
 	if ls.dir == "" {
-		dir, err := os.MkdirTemp(ls.tempDir, "baolab-layers-")
+		tmp, err := makeTempDir(ls.tempDir, "baolab-layers-")
 		if err != nil {
-			return fmt.Errorf("solve: layers: %w", err)
+			return err
 		}
-		ls.dir = dir
+		ls.tmp, ls.dir = tmp, tmp.path
 	}
 	var order []uint64 // layers, longest list first
 	for l, wl := range ls.wait {
@@ -493,8 +494,8 @@ func (ls *layering) close() {
 		if ls.lock != nil {
 			ls.lock.Unlock()
 		}
-	case ls.dir != "":
-		os.RemoveAll(ls.dir)
+	case ls.tmp != nil:
+		ls.tmp.remove()
 	}
 }
 

@@ -281,3 +281,49 @@ func TestCountLayersBadDir(t *testing.T) {
 		t.Errorf("a directory in use: %v, want ErrCountBusy", err)
 	}
 }
+
+// TestTempDirsLeftBehind: a run that makes its temporary directory first
+// removes those of the same name left by runs that are gone (their lock
+// file held by no one), not one whose lock is held (a run going on) nor
+// one without a lock file; its own is gone at the end.
+func TestTempDirsLeftBehind(t *testing.T) {
+	tmp := t.TempDir()
+	mk := func(name string, lockFile bool) string {
+		dir := filepath.Join(tmp, name)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, "1.keys"), make([]byte, 64), 0o644)
+		if lockFile {
+			os.WriteFile(filepath.Join(dir, "lock"), nil, 0o644)
+		}
+		return dir
+	}
+	gone := []string{mk("baolab-layers-1", true), mk("baolab-solve-layers-2", true)}
+	stay := []string{mk("baolab-layers-3", false), mk("baolab-solve-layers-4", true), mk("other-5", true)}
+	held := flock.New(filepath.Join(stay[1], "lock"))
+	if ok, err := held.TryLock(); !ok || err != nil {
+		t.Fatal(ok, err)
+	}
+	defer held.Unlock()
+	g := engine.MustParse("kingulu:holes=4,seeds=3")
+	if _, err := solve.CountLayers(g.NewState(), solve.Options{MaxPositions: 800, TempDir: tmp}, func(solve.LayerSize) error { return nil }); err != nil { // spills
+		t.Fatal(err)
+	}
+	if _, err := solve.SolveLayers(g.NewState(), solve.Options{TempDir: tmp}); err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range gone {
+		if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s left behind by a run gone is still there (%v)", filepath.Base(dir), err)
+		}
+	}
+	for _, dir := range stay {
+		if _, err := os.Stat(filepath.Join(dir, "1.keys")); err != nil {
+			t.Errorf("%s was removed: %v", filepath.Base(dir), err)
+		}
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != len(stay) {
+		t.Errorf("%d entries in TempDir, want the %d that stay", len(left), len(stay))
+	}
+}

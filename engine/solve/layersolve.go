@@ -84,10 +84,12 @@ func solveLayers(start engine.State, opt Options, hooks layerHooks) (*Result, er
 	keep := opt.LayerDir != ""
 	dir := opt.LayerDir
 	if !keep {
-		if dir, err = os.MkdirTemp(opt.TempDir, "baolab-solve-layers-"); err != nil {
-			return nil, fmt.Errorf("solve: layers: %w", err)
+		tmp, err := makeTempDir(opt.TempDir, "baolab-solve-layers-")
+		if err != nil {
+			return nil, err
 		}
-		defer os.RemoveAll(dir)
+		defer tmp.remove()
+		dir = tmp.path
 	}
 	ls := &layering{lay: lay, wait: map[uint64]*waitList{}, spillAt: max(opt.MaxPositions/8, 1), tempDir: dir, dirty: map[uint64]bool{},
 		state: opt.LayerDir, stateName: solveFile, margins: true, refs: map[uint64]bool{}}

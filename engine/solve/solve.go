@@ -40,7 +40,9 @@ type Options struct {
 	Sweep bool
 	// TempDir is where CountLayers writes the keys waiting for later
 	// layers once they outgrow an eighth of MaxPositions (in a directory
-	// of its own, removed at the end), and SolveLayers those and its
+	// of its own, removed at the end, or, when the run is killed, by the
+	// next run given the same TempDir: a run locks its directory), and
+	// SolveLayers those and its
 	// layers; "" means os.TempDir().
 	TempDir string
 	// LayerDir, when not "", is where CountLayers keeps its count so that
