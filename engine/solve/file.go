@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -16,6 +17,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/compress"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+	"github.com/google/renameio/v2"
 )
 
 // TableFile is the name of the solved table in a directory written by
@@ -41,27 +43,25 @@ var tableSchema = arrow.NewSchema([]arrow.Field{
 }, nil)
 
 // WriteTable writes t to dir/solved.parquet (through a temporary file
-// renamed at the end, so a reader never sees half a table), creating dir.
+// synced and renamed at the end, so a reader never sees half a table,
+// even after a crash), creating dir.
 func WriteTable(dir string, t *Table) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(dir, ".solved-*.parquet")
+	f, err := renameio.NewPendingFile(filepath.Join(dir, TableFile), renameio.WithPermissions(0o644))
 	if err != nil {
 		return err
 	}
-	defer os.Remove(f.Name())
-	if err := f.Chmod(0o644); err != nil {
-		f.Close()
-		return err
-	}
+	defer f.Cleanup()
 	md := arrow.NewMetadata([]string{MetaRuleset, MetaKeyBytes, MetaPositions},
 		[]string{t.Ruleset, strconv.Itoa(t.KeyBytes), strconv.Itoa(t.Len())})
 	sc := arrow.NewSchema(tableSchema.Fields(), &md)
 	props := parquet.NewWriterProperties(parquet.WithCompression(compress.Codecs.Zstd), parquet.WithDictionaryDefault(false))
-	w, err := pqarrow.NewFileWriter(sc, f, props, pqarrow.NewArrowWriterProperties())
+	// The writer closes what it writes to: f is closed by
+	// CloseAtomicallyReplace, after a sync, instead.
+	w, err := pqarrow.NewFileWriter(sc, struct{ io.Writer }{f}, props, pqarrow.NewArrowWriterProperties())
 	if err != nil {
-		f.Close()
 		return err
 	}
 	b := array.NewRecordBuilder(memory.DefaultAllocator, sc)
@@ -90,7 +90,7 @@ func WriteTable(dir string, t *Table) error {
 	if err := w.Close(); err != nil {
 		return err
 	}
-	return os.Rename(f.Name(), filepath.Join(dir, TableFile))
+	return f.CloseAtomicallyReplace()
 }
 
 func appendForce(b *array.Int16Builder, v int8) {

@@ -53,6 +53,7 @@ import (
 	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/engine/kingulu"
 	"github.com/baolab/baolab/engine/solve"
+	"github.com/google/renameio/v2"
 )
 
 // MetaFile is the name of a database's metadata file in its directory.
@@ -308,7 +309,7 @@ func (d *DB) Seeds() int { return d.k }
 func (d *DB) Len() int { return d.table.Len() }
 
 // Write writes d to dir (created if needed): solved.parquet, then
-// endgame.json, each through a file renamed at the end.
+// endgame.json, each through a file synced and renamed at the end.
 func Write(dir string, d *DB) error {
 	if err := solve.WriteTable(dir, d.table); err != nil {
 		return err
@@ -317,11 +318,7 @@ func Write(dir string, d *DB) error {
 	if err != nil {
 		return err
 	}
-	tmp := filepath.Join(dir, "."+MetaFile+".tmp")
-	if err := os.WriteFile(tmp, append(b, '\n'), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, filepath.Join(dir, MetaFile))
+	return renameio.WriteFile(filepath.Join(dir, MetaFile), append(b, '\n'), 0o644)
 }
 
 // Read reads a database written by Write. A missing, corrupt or
