@@ -50,10 +50,10 @@ for the largest layer (--max-positions bounds it with the positions
 waiting, as for --layers) instead of the whole board, the layers kept in
 files under $TMPDIR, removed at the end. With --out DIR the solve is kept
 in DIR instead (solve.json, the waiting keys in DIR/wait, the layers
-enumerated in DIR/nodes and solved in DIR/solved, about 10 bytes per
-position at the end: remove DIR when done), saved as a count is (below),
-and continued when run again with the same DIR; a finished solve prints
-its lines at once. There is no Parquet table of a layered solve.
+enumerated in DIR/nodes and solved in DIR/solved, which keeps at the end
+only the layers the start's values come from: remove DIR when done),
+saved as a count is (below), and continued when run again with the same
+DIR; a finished solve prints its lines at once. There is no Parquet table of a layered solve.
 
 --layers counts the positions layer by layer, for a game whose positions fall
 into layers that no move goes back to (kingulu: the banks and the reserved

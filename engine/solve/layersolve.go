@@ -56,8 +56,13 @@ const marginShift = 54
 // stopped in any way continues from its last checkpoint (the files cut
 // back to their lengths then), and a finished one only looks up the
 // start's values. The nodes of a layer solved are cut off the file at the
-// next checkpoint, not at once. The files stay when the solve ends:
-// solved holds every position's values, about 10 bytes per position.
+// next checkpoint, not at once. The files stay when the solve ends.
+//
+// A solved layer that no layer left to solve leads to, and that the
+// start's values are not looked up in, is dropped: its part of the
+// solved file freed (a hole punched, on Linux), at once or, with
+// LayerDir, at the next checkpoint. So the solved file holds the layers
+// still needed, and at the end only those of the start and its moves.
 func SolveLayers(start engine.State, opt Options) (*Result, error) {
 	return solveLayers(start, opt, layerHooks{})
 }
@@ -128,7 +133,7 @@ func solveLayers(start engine.State, opt Options, hooks layerHooks) (*Result, er
 			res.Terminal += s.Terminal
 			res.LargestLayer = max(res.LargestLayer, s.Positions)
 		}
-		res.Layers, res.ResumedLayers, res.ResumedSolved = len(st.Done), len(st.Done), len(st.Solve.Solved)
+		res.Layers, res.ResumedLayers, res.ResumedSolved = len(st.Done), len(st.Done), len(st.Done)-len(st.Solve.Nodes)
 		res.Edges, res.Cyclic, res.Bytes, res.EnumerationBytes = st.Solve.Edges, st.Solve.Cyclic, st.Solve.Bytes, st.Solve.EnumerationBytes
 		for _, n := range st.Solve.Nodes {
 			order = append(order, n.Layer)
@@ -154,7 +159,7 @@ func solveLayers(start engine.State, opt Options, hooks layerHooks) (*Result, er
 			return err
 		}
 		saved = time.Now()
-		return lf.cut()
+		return lf.free()
 	}
 	due := func() error {
 		if keep && time.Since(saved) >= every {
@@ -213,10 +218,11 @@ func solveLayers(start engine.State, opt Options, hooks layerHooks) (*Result, er
 	// Solve them in decreasing order.
 	p.Stage("solve layers", res.Positions)
 	for _, s := range st.Done {
-		if _, ok := lf.solvedAt[s.Layer]; ok {
+		if _, unsolved := lf.nodesAt[s.Layer]; !unsolved {
 			p.Add(s.Positions)
 		}
 	}
+	lf.countUsers(rootLayer)
 	inner := opt
 	inner.Progress = nopProgress{}
 	xt := &external{}
@@ -245,16 +251,16 @@ func solveLayers(start engine.State, opt Options, hooks layerHooks) (*Result, er
 		if err := lf.writeSolved(l, lsv.keys, lsv.valS[:n], lsv.valN[:n]); err != nil {
 			return nil, err
 		}
-		if hooks.solved != nil {
-			if err := hooks.solved(l, lsv.keys, lsv.valS[:n], lsv.valN[:n]); err != nil {
-				return nil, err
-			}
-		}
 		res.Edges += lsv.nEdges
 		res.Cyclic = res.Cyclic || lsv.cyclic
 		res.Bytes = max(res.Bytes, lsv.peak)
 		lf.release(l)
 		p.Add(int64(n))
+		if hooks.solved != nil { // after the release: the layers dropped are as a kill would leave them
+			if err := hooks.solved(l, lsv.keys, lsv.valS[:n], lsv.valN[:n]); err != nil {
+				return nil, err
+			}
+		}
 	}
 	p.Done()
 	if err := save(); err != nil {
@@ -375,6 +381,13 @@ type layerFiles struct {
 	solvedEnd     int64
 	open          map[uint64]*solvedLayer
 	refs          map[uint64][]uint64
+	// While solving: how many unsolved layers lead to each layer, the
+	// layers the start's values are looked up in (never dropped), and the
+	// parts of the solved file dropped, to be freed at the next
+	// checkpoint (with keep).
+	users  map[uint64]int
+	needed map[uint64]bool
+	punch  [][2]int64
 }
 
 // solveState is what a SolveLayers run in Options.LayerDir had done at
@@ -480,13 +493,51 @@ func (lf *layerFiles) sync() error {
 	return nil
 }
 
-// cut cuts the nodes file after the layers not solved yet, once a
-// checkpoint no longer needs the others (with keep).
-func (lf *layerFiles) cut() error {
+// free cuts the nodes file after the layers not solved yet and frees the
+// solved parts dropped, once a checkpoint no longer needs them (with
+// keep).
+func (lf *layerFiles) free() error {
 	if err := lf.nodes.Truncate(lf.nodesEnd); err != nil {
 		return fmt.Errorf("solve: layers: %w", err)
 	}
+	for _, at := range lf.punch {
+		punchHole(lf.solved, at[0], at[1])
+	}
+	lf.punch = lf.punch[:0]
 	return nil
+}
+
+// countUsers counts, for every layer, the unsolved layers that lead to
+// it, before the layers are solved; root's layer and those it leads to
+// are needed at the end.
+func (lf *layerFiles) countUsers(root uint64) {
+	lf.users = map[uint64]int{}
+	for l := range lf.nodesAt {
+		for _, r := range lf.refs[l] {
+			lf.users[r]++
+		}
+	}
+	lf.needed = map[uint64]bool{root: true}
+	for _, r := range lf.refs[root] {
+		lf.needed[r] = true
+	}
+}
+
+// drop forgets layer l's solved part, which no layer left to solve leads
+// to, and frees its disk space (a hole punched in the file, where the
+// system can): at once, or with keep at the next checkpoint, when the
+// state file no longer lists it.
+func (lf *layerFiles) drop(l uint64) {
+	at, ok := lf.solvedAt[l]
+	if !ok {
+		return
+	}
+	delete(lf.solvedAt, l)
+	if lf.keep {
+		lf.punch = append(lf.punch, at)
+		return
+	}
+	punchHole(lf.solved, at[0], at[1])
 }
 
 // close unmaps the solved parts and closes the files.
@@ -523,11 +574,17 @@ func (lf *layerFiles) openRefs(l uint64, xt *external) error {
 // mapped until the last layer that needs them is solved held 1,384 layers
 // and 153 MB mapped at once on kingulu:holes=5,seeds=2 (61% of its solved
 // file), and 238 MB of peak RSS against 148 MB, for no less CPU.
+//
+// Then, l being solved, the layers it leads to that no layer left to
+// solve leads to, and that the start's values do not need, are dropped.
 func (lf *layerFiles) release(l uint64) {
 	for _, r := range lf.refs[l] {
 		if sl := lf.open[r]; sl != nil {
 			sl.close()
 			delete(lf.open, r)
+		}
+		if lf.users[r]--; lf.users[r] == 0 && !lf.needed[r] {
+			lf.drop(r)
 		}
 	}
 	delete(lf.refs, l)

@@ -54,7 +54,8 @@ type Options struct {
 	// one, and at the end of the count; it writes every waiting key to its
 	// file. TempDir is then not used. SolveLayers keeps its solve there the
 	// same way (solve.json, wait/, and its two files of layers, which stay
-	// when it ends: the solved one holds the whole board's values).
+	// when it ends, holding the layers the start's values are looked up
+	// in).
 	LayerDir   string
 	Checkpoint time.Duration
 }
