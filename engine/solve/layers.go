@@ -273,7 +273,7 @@ func (ls *layering) open(st *layerState) (*layerState, error) {
 	if ok, err := ls.lock.TryLock(); err != nil {
 		return nil, fmt.Errorf("solve: layers: locking %s: %w", ls.state, err)
 	} else if !ok {
-		return nil, fmt.Errorf("%w: another run is counting in %s", ErrCountBusy, ls.state)
+		return nil, fmt.Errorf("%w: another run is using %s", ErrCountBusy, ls.state)
 	}
 	bad := func(format string, a ...any) error {
 		return fmt.Errorf("%w in %s: %s", ErrBadCount, ls.state, fmt.Sprintf(format, a...))

@@ -3,6 +3,7 @@ package solve
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"math/bits"
 	"os"
 	"path/filepath"
@@ -105,7 +106,7 @@ func solveLayers(start engine.State, opt Options, hooks layerHooks) (*Result, er
 	}
 	rootLayer, rootKey := lay.LayerKey(start)
 	res := &Result{Ruleset: ruleset}
-	st := &layerState{Ruleset: ruleset, Start: strconv.FormatUint(rootLayer, 16) + ":" + strconv.FormatUint(rootKey, 16), Done: []LayerSize{}, Solve: &solveState{}}
+	st := &layerState{Ruleset: ruleset, Start: strconv.FormatUint(rootLayer, 16) + ":" + strconv.FormatUint(rootKey, 16), Done: []LayerSize{}, Solve: &solveState{Format: solveFormat}}
 	var old *layerState
 	if keep {
 		if old, err = ls.open(st); err != nil {
@@ -120,6 +121,9 @@ func solveLayers(start engine.State, opt Options, hooks layerHooks) (*Result, er
 	var order []uint64 // the layers enumerated and not solved, in increasing order
 	if old != nil && old.Solve == nil {
 		return nil, fmt.Errorf("%w in %s: %s has no solve", ErrBadCount, dir, solveFile)
+	}
+	if old != nil && old.Solve.Format != solveFormat {
+		return nil, fmt.Errorf("%w in %s: its files are of format %d, written by another version of baolab (this one reads format %d)", ErrBadCount, dir, old.Solve.Format, solveFormat)
 	}
 	if old != nil {
 		st = old
@@ -189,9 +193,10 @@ func solveLayers(start engine.State, opt Options, hooks layerHooks) (*Result, er
 			return nil, err
 		}
 		sv.collect(non, term, deadM, mem, true)
-		if err := lf.writeNodes(ls.cur, sv); err != nil {
+		if err := lf.writeNodes(ls.cur, sv, slices.Sorted(maps.Keys(ls.refs))); err != nil {
 			return nil, err
 		}
+		clear(ls.refs)
 		size := LayerSize{Layer: ls.cur, Name: lay.LayerString(ls.cur), Positions: int64(len(sv.keys)), Terminal: int64(len(sv.keys)-sv.nNon) + int64(len(sv.dead))}
 		st.Done = append(st.Done, size)
 		if hooks.enumerated != nil {
@@ -205,8 +210,6 @@ func solveLayers(start engine.State, opt Options, hooks layerHooks) (*Result, er
 		res.LargestLayer = max(res.LargestLayer, size.Positions)
 		res.EnumerationBytes = max(res.EnumerationBytes, sv.peak)
 		res.Bytes = max(res.Bytes, sv.peak)
-		lf.noteRefs(ls.cur, ls.refs)
-		clear(ls.refs)
 		order = append(order, ls.cur)
 		sv.keys, sv.termM, sv.margin, sv.dead = nil, nil, nil, nil
 	}
@@ -395,6 +398,7 @@ type layerFiles struct {
 // waiting (layerState): where the layers are in its two files, the later
 // layers each unsolved one leads to, and the sums of the layers solved.
 type solveState struct {
+	Format           int           `json:"format"`     // solveFormat
 	NodesEnd         int64         `json:"nodes_end"`  // the length of the file nodes
 	Nodes            []layerNodes  `json:"nodes"`      // the layers enumerated, not solved, in increasing order
 	SolvedEnd        int64         `json:"solved_end"` // the length of the file solved
@@ -405,10 +409,13 @@ type solveState struct {
 	EnumerationBytes int64         `json:"enumeration_bytes"`
 }
 
+// solveFormat is the format of the files of a layered solve kept in
+// Options.LayerDir: a solve of another format is not continued.
+const solveFormat = 2
+
 type layerNodes struct {
-	Layer uint64   `json:"layer"`
-	At    int64    `json:"at"`
-	Refs  []uint64 `json:"refs"`
+	Layer uint64 `json:"layer"`
+	At    int64  `json:"at"`
 }
 
 type layerSolved struct {
@@ -458,7 +465,15 @@ func (lf *layerFiles) restore(ss *solveState) error {
 			return fmt.Errorf("%s: layer %#x at %d in nodes of %d bytes", solveFile, n.Layer, n.At, ss.NodesEnd)
 		}
 		lf.nodesAt[n.Layer] = n.At
-		lf.refs[n.Layer] = n.Refs
+		head, err := lf.nodesHead(n.At)
+		if err != nil {
+			return err
+		}
+		refs := make([]uint64, head[3])
+		if _, err := lf.nodes.ReadAt(bytesOf(refs), n.At+recordLen(head)-8*int64(len(refs))); err != nil {
+			return fmt.Errorf("reading the layers layer %#x leads to: %w", n.Layer, err)
+		}
+		lf.refs[n.Layer] = refs
 	}
 	for _, s := range ss.Solved {
 		if s.At < 0 || s.Len < 8 || s.At+s.Len > ss.SolvedEnd {
@@ -474,7 +489,7 @@ func (lf *layerFiles) fill(ss *solveState) {
 	ss.NodesEnd, ss.SolvedEnd = lf.nodesEnd, lf.solvedEnd
 	ss.Nodes, ss.Solved = ss.Nodes[:0], ss.Solved[:0]
 	for l, at := range lf.nodesAt {
-		ss.Nodes = append(ss.Nodes, layerNodes{Layer: l, At: at, Refs: lf.refs[l]})
+		ss.Nodes = append(ss.Nodes, layerNodes{Layer: l, At: at})
 	}
 	slices.SortFunc(ss.Nodes, func(a, b layerNodes) int { return cmp.Compare(a.Layer, b.Layer) })
 	for l, at := range lf.solvedAt {
@@ -548,13 +563,6 @@ func (lf *layerFiles) close() {
 	}
 	lf.nodes.Close()
 	lf.solved.Close()
-}
-
-// noteRefs records the later layers that layer l's moves lead to.
-func (lf *layerFiles) noteRefs(l uint64, refs map[uint64]bool) {
-	for r := range refs {
-		lf.refs[l] = append(lf.refs[l], r)
-	}
 }
 
 // openRefs maps the solved parts of the layers that l's moves lead to.
@@ -639,18 +647,43 @@ func (lf *layerFiles) lookup(l, key uint64, ruleset string) (Value, error) {
 }
 
 // writeNodes appends the layer sv has collected: the number of keys, of
-// non-terminal keys and of dead ends, the keys (sorted, as collect leaves
-// them), the terminal nodes' margins, the dead ends and their margins.
-func (lf *layerFiles) writeNodes(l uint64, sv *solver) error {
+// non-terminal keys, of dead ends and of the later layers its moves lead
+// to (refs, sorted), the keys (sorted, as collect leaves them), the
+// terminal nodes' margins, the dead ends and their margins, and refs.
+func (lf *layerFiles) writeNodes(l uint64, sv *solver, refs []uint64) error {
 	dm := make([]int8, len(sv.dead))
 	for i, d := range sv.dead {
 		dm[i] = sv.margin[d]
 	}
 	end := lf.nodesEnd
 	lf.nodesAt[l] = end
-	head := []uint64{uint64(len(sv.keys)), uint64(sv.nNon), uint64(len(sv.dead))}
-	lf.nodesEnd = end + 8*int64(len(head)+len(sv.keys)) + int64(len(sv.termM)) + 4*int64(len(sv.dead)) + int64(len(dm))
-	return writeParts(lf.nodes, end, bytesOf(head), bytesOf(sv.keys), bytesOf(sv.termM), bytesOf(sv.dead), bytesOf(dm))
+	lf.refs[l] = refs
+	head := [nodesHeadWords]uint64{uint64(len(sv.keys)), uint64(sv.nNon), uint64(len(sv.dead)), uint64(len(refs))}
+	lf.nodesEnd = end + recordLen(head)
+	return writeParts(lf.nodes, end, bytesOf(head[:]), bytesOf(sv.keys), bytesOf(sv.termM), bytesOf(sv.dead), bytesOf(dm), bytesOf(refs))
+}
+
+// nodesHeadWords is the length of a layer's head in the nodes file: its
+// numbers of keys, of non-terminal keys, of dead ends and of later layers
+// its moves lead to.
+const nodesHeadWords = 4
+
+// recordLen is the length in the nodes file of the layer with head h.
+func recordLen(h [nodesHeadWords]uint64) int64 {
+	n, nNon, nDead, nRefs := int64(h[0]), int64(h[1]), int64(h[2]), int64(h[3])
+	return 8*nodesHeadWords + 8*n + (n - nNon) + 4*nDead + nDead + 8*nRefs
+}
+
+// nodesHead reads the head of the layer at offset at of the nodes file.
+func (lf *layerFiles) nodesHead(at int64) ([nodesHeadWords]uint64, error) {
+	var h [nodesHeadWords]uint64
+	if _, err := lf.nodes.ReadAt(bytesOf(h[:]), at); err != nil {
+		return h, fmt.Errorf("solve: layers: reading %s: %w", lf.nodes.Name(), err)
+	}
+	if h[1] > h[0] || at+recordLen(h) > lf.nodesEnd {
+		return h, fmt.Errorf("solve: layers: %s: a layer at %d of %d, %d positions, runs past the end at %d", lf.nodes.Name(), at, recordLen(h), h[0], lf.nodesEnd)
+	}
+	return h, nil
 }
 
 // readNodes reads layer l's enumeration into sv, the last in the file,
@@ -658,14 +691,14 @@ func (lf *layerFiles) writeNodes(l uint64, sv *solver) error {
 func (lf *layerFiles) readNodes(l uint64, sv *solver) error {
 	at := lf.nodesAt[l]
 	bad := func(err error) error { return fmt.Errorf("solve: layers: reading %s: %w", lf.nodes.Name(), err) }
-	head := make([]uint64, 3)
-	if _, err := lf.nodes.ReadAt(bytesOf(head), at); err != nil {
-		return bad(err)
+	head, err := lf.nodesHead(at)
+	if err != nil {
+		return err
 	}
 	n, nNon, nDead := int(head[0]), int(head[1]), int(head[2])
 	sv.keys, sv.nNon, sv.termM, sv.dead = make([]uint64, n), nNon, make([]int8, n-nNon), make([]uint32, nDead)
 	dm := make([]int8, nDead)
-	off := at + 24
+	off := at + 8*nodesHeadWords
 	for _, b := range [][]byte{bytesOf(sv.keys), bytesOf(sv.termM), bytesOf(sv.dead), bytesOf(dm)} {
 		if _, err := lf.nodes.ReadAt(b, off); err != nil {
 			return bad(err)

@@ -1,6 +1,7 @@
 package solve_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -211,8 +212,9 @@ func TestSolveLayersResume(t *testing.T) {
 }
 
 // TestSolveLayersBadDir: a directory holding a count, another board's
-// solve, or a solve.json whose files are shorter than it says is refused
-// with ErrBadCount, and its files are left as they were.
+// solve, a solve of another format, or a solve.json whose files are
+// shorter than it says is refused with ErrBadCount; a count's files are
+// left as they were.
 func TestSolveLayersBadDir(t *testing.T) {
 	g := engine.MustParse("kingulu:holes=4,seeds=3")
 	counted := t.TempDir()
@@ -238,6 +240,15 @@ func TestSolveLayersBadDir(t *testing.T) {
 	if _, err := solve.SolveLayers(engine.MustParse("kingulu:holes=4,seeds=2").NewState(), solve.Options{LayerDir: solved}); !errors.Is(err, solve.ErrBadCount) {
 		t.Errorf("another board: %v, want ErrBadCount", err)
 	}
+	state := filepath.Join(solved, "solve.json")
+	b, _ := os.ReadFile(state)
+	os.WriteFile(state, bytes.Replace(b, []byte(`"format": 2`), []byte(`"format": 1`), 1), 0o644)
+	if _, err := solve.SolveLayers(g.NewState(), solve.Options{LayerDir: solved}); !errors.Is(err, solve.ErrBadCount) {
+		t.Errorf("another format: %v, want ErrBadCount", err)
+	} else {
+		t.Log(err)
+	}
+	os.WriteFile(state, b, 0o644)
 	os.Truncate(filepath.Join(solved, "solved"), 100)
 	if _, err := solve.SolveLayers(g.NewState(), solve.Options{LayerDir: solved}); !errors.Is(err, solve.ErrBadCount) {
 		t.Errorf("solved cut short: %v, want ErrBadCount", err)
