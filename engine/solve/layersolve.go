@@ -119,19 +119,19 @@ func solveLayers(start engine.State, opt Options, hooks layerHooks) (*Result, er
 	}
 	defer lf.close()
 	var order []uint64 // the layers enumerated and not solved, in increasing order
-	if old != nil && old.Solve == nil {
-		return nil, fmt.Errorf("%w in %s: %s has no solve", ErrBadCount, dir, solveFile)
-	}
-	if old != nil && old.Solve.Format != solveFormat {
-		return nil, fmt.Errorf("%w in %s: its files are of format %d, written by another version of baolab (this one reads format %d)", ErrBadCount, dir, old.Solve.Format, solveFormat)
-	}
 	if old != nil {
+		switch {
+		case old.Solve == nil:
+			return nil, fmt.Errorf("%w in %s: %s has no solve", ErrBadCount, dir, solveFile)
+		case old.Solve.Format != solveFormat:
+			return nil, fmt.Errorf("%w in %s: its files are of format %d, written by another version of baolab (this one reads format %d)", ErrBadCount, dir, old.Solve.Format, solveFormat)
+		}
 		st = old
 	}
 	if err := lf.restore(st.Solve); err != nil { // a new solve: both files emptied
 		return nil, fmt.Errorf("%w in %s: %v", ErrBadCount, dir, err)
 	}
-	if old != nil {
+	if old != nil { // the sums of the layers done, and those left to solve
 		for _, s := range st.Done {
 			res.Positions += s.Positions
 			res.Terminal += s.Terminal

@@ -50,10 +50,11 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/google/renameio/v2"
+
 	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/engine/kingulu"
 	"github.com/baolab/baolab/engine/solve"
-	"github.com/google/renameio/v2"
 )
 
 // MetaFile is the name of a database's metadata file in its directory.
