@@ -114,7 +114,9 @@
 // analysis; max_plies ignored): its perfect-play outcome and margin go to
 // the summary's exact values, next to the first-player advantage of
 // random against random in the same ruleset and whether that points to
-// the perfect-play winner; they go to the exact tables and figure, and a
+// the perfect-play winner; they go to the exact tables and figure, set
+// out by board (the options that size it, engine.Split) and reading (the
+// other options) in exact-readings.md and .tex, and a
 // solved ladder ruleset's fpa-rating curve ends at its perfect-play line.
 // A board over the limit, or with a key too long to solve, is skipped
 // with a note, never an error.

@@ -34,6 +34,10 @@ func exactValues(cells []summary.Cell, maxPositions int64) (out []summary.Exact,
 		}
 		seen[c.Ruleset] = true
 		g, err := engine.Parse(c.Ruleset)
+		var board, reading string
+		if err == nil {
+			_, board, reading, err = engine.SplitRuleset(c.Ruleset)
+		}
 		if err != nil {
 			notes = append(notes, fmt.Sprintf("exact: value of %s not computed: %v", c.Ruleset, err))
 			continue
@@ -47,7 +51,9 @@ func exactValues(cells []summary.Cell, maxPositions int64) (out []summary.Exact,
 			}
 			continue
 		}
-		out = append(out, exactOf(c, res, cells))
+		e := exactOf(c, res, cells)
+		e.Board, e.Reading = board, reading
+		out = append(out, e)
 	}
 	if len(skipped) > 0 {
 		notes = append(notes, fmt.Sprintf("exact: values skipped for %d ruleset(s) with more than %d positions or a key too long to solve (%s): raise --exact-max-positions, or see baolab solve", len(skipped), maxPositions, strings.Join(skipped, ", ")))

@@ -64,14 +64,15 @@ func TestExactValues(t *testing.T) {
 	four := -4
 	plus4 := 4
 	for i, want := range []struct {
-		ruleset, first, outcome string
-		margin                  *int
+		ruleset, reading, first, outcome string
+		margin                           *int
 	}{
-		{"kingulu:holes=4,seeds=2", "south", "north", &four},
-		{"kingulu:first=north,holes=4,seeds=2", "north", "south", &plus4},
+		{"kingulu:holes=4,seeds=2", "", "south", "north", &four},
+		{"kingulu:first=north,holes=4,seeds=2", "first=north", "north", "south", &plus4},
 	} {
 		e := s.Exact[i]
-		if e.Ruleset != want.ruleset || e.Variant != "kingulu" || e.First != want.first || e.Positions != 104 || e.Terminal != 21 || e.Cyclic ||
+		if e.Ruleset != want.ruleset || e.Variant != "kingulu" || e.Board != "holes=4,seeds=2" || e.Reading != want.reading ||
+			e.First != want.first || e.Positions != 104 || e.Terminal != 21 || e.Cyclic ||
 			e.Outcome != want.outcome || e.Margin == nil || *e.Margin != *want.margin ||
 			e.SouthCanForce == nil || *e.SouthCanForce != *want.margin || e.NorthCanForce == nil || *e.NorthCanForce != *want.margin ||
 			e.FirstPlayerValue != 0 {
@@ -176,8 +177,8 @@ func TestExactJSONKeys(t *testing.T) {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
-	want := []string{"agreement", "cyclic", "first", "first_player_value", "margin", "north_can_force", "outcome", "positions",
-		"random_fpa", "random_games", "ruleset", "south_can_force", "terminal", "variant"}
+	want := []string{"agreement", "board", "cyclic", "first", "first_player_value", "margin", "north_can_force", "outcome", "positions",
+		"random_fpa", "random_games", "reading", "ruleset", "south_can_force", "terminal", "variant"}
 	if !slices.Equal(keys, want) {
 		t.Errorf("keys %q, want %q", keys, want)
 	}

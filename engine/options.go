@@ -24,6 +24,11 @@ type Option struct {
 	// Ignored marks an option that is accepted and checked but does not
 	// apply to the variant (and so never appears in the canonical form).
 	Ignored bool
+	// Size marks an option that sets the size of the board (holes per
+	// row, seeds per hole, reserve cows) rather than reading a rule text:
+	// Split keeps the two apart, so readings can be compared board by
+	// board.
+	Size bool
 }
 
 // Allowed describes the allowed values in one phrase, as used in errors
@@ -102,17 +107,36 @@ func (v Values) Common() Common {
 // the variant name and every applicable option that differs from its
 // default, in alphabetical order.
 func Canonical(variant string, table []Option, v Values) string {
-	var diff []string
-	for _, o := range table {
-		if !o.Ignored && v[o.Key] != o.Default {
-			diff = append(diff, o.Key+"="+v[o.Key])
-		}
-	}
-	if len(diff) == 0 {
+	diff := settings(table, v, func(o Option) bool { return v[o.Key] != o.Default })
+	if diff == "" {
 		return variant
 	}
-	sort.Strings(diff)
-	return variant + ":" + strings.Join(diff, ",")
+	return variant + ":" + diff
+}
+
+// Split separates values v of a variant with option table table into its
+// board and its reading. board lists every Size option with its value,
+// defaults included ("holes=6,seeds=4"); reading lists the other
+// applicable options that differ from their defaults ("" for the default
+// rules). Both are key=value items in alphabetical order, joined by
+// commas, as in the canonical form.
+func Split(table []Option, v Values) (board, reading string) {
+	board = settings(table, v, func(o Option) bool { return o.Size })
+	reading = settings(table, v, func(o Option) bool { return !o.Size && v[o.Key] != o.Default })
+	return board, reading
+}
+
+// settings returns the applicable options of table that keep selects, as
+// key=value items of v in alphabetical order joined by commas.
+func settings(table []Option, v Values, keep func(Option) bool) string {
+	var items []string
+	for _, o := range table {
+		if !o.Ignored && keep(o) {
+			items = append(items, o.Key+"="+v[o.Key])
+		}
+	}
+	sort.Strings(items)
+	return strings.Join(items, ",")
 }
 
 // ParseValues checks the option list text (the part after "VARIANT:", may

@@ -113,3 +113,30 @@ func FuzzParseValues(f *testing.F) {
 		}
 	})
 }
+
+// TestSplit checks that the board keeps every size option, defaults
+// included, and that the reading keeps only the other options that
+// differ from their defaults.
+func TestSplit(t *testing.T) {
+	table := append(CommonOptions(true),
+		Option{Key: "seeds", Size: true, Default: "4", Numeric: true, Min: 1, Max: 12},
+		Option{Key: "holes", Size: true, Default: "6", Numeric: true, Min: 3, Max: 12},
+		Option{Key: "penultimate", Default: "lap", Values: []string{"lap", "origin", "never"}},
+		Option{Key: "ghost", Size: true, Default: "1", Numeric: true, Min: 1, Max: 9, Ignored: true},
+	)
+	for _, c := range []struct{ text, board, reading string }{
+		{"", "holes=6,seeds=4", ""},
+		{"seeds=3,holes=4", "holes=4,seeds=3", ""},
+		{"penultimate=never,holes=4", "holes=4,seeds=4", "penultimate=never"},
+		{"penultimate=lap,first=north,seeds=2,infinite=draw", "holes=6,seeds=2", "first=north,infinite=draw"},
+		{"ghost=5", "holes=6,seeds=4", ""},
+	} {
+		v, err := ParseValues("toy", table, c.text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if board, reading := Split(table, v); board != c.board || reading != c.reading {
+			t.Errorf("%q: board %q reading %q, want %q and %q", c.text, board, reading, c.board, c.reading)
+		}
+	}
+}

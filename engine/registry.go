@@ -92,6 +92,23 @@ func Parse(ruleset string) (Game, error) {
 	return v.New(vals)
 }
 
+// SplitRuleset parses ruleset and returns its variant's name, its board
+// and its reading (Split): "kingulu:seeds=3,holes=4,max_reserved=0" gives
+// "kingulu", "holes=4,seeds=3" and "max_reserved=0".
+func SplitRuleset(ruleset string) (variant, board, reading string, err error) {
+	name, opts, _ := strings.Cut(strings.TrimSpace(ruleset), ":")
+	v, err := Lookup(strings.TrimSpace(name))
+	if err != nil {
+		return "", "", "", err
+	}
+	vals, err := ParseValues(v.Name, v.Options, opts)
+	if err != nil {
+		return "", "", "", err
+	}
+	board, reading = Split(v.Options, vals)
+	return v.Name, board, reading, nil
+}
+
 // MustParse is Parse for rulesets known to be valid; it panics on error.
 func MustParse(ruleset string) Game {
 	g, err := Parse(ruleset)

@@ -341,8 +341,14 @@ type SelfPlay struct {
 // same ruleset, so a reader sees whether random play predicts the
 // perfect-play winner.
 type Exact struct {
-	Ruleset   string `json:"ruleset"`
-	Variant   string `json:"variant"`
+	Ruleset string `json:"ruleset"`
+	Variant string `json:"variant"`
+	// Board and Reading split the ruleset (engine.Split): the options
+	// that size the board, defaults included ("holes=4,seeds=3"), and the
+	// other options that differ from their defaults ("" for the default
+	// rules), so readings can be compared board by board.
+	Board     string `json:"board"`
+	Reading   string `json:"reading"`
 	First     string `json:"first"` // the player who moves first
 	Positions int64  `json:"positions"`
 	Terminal  int64  `json:"terminal"`

@@ -15,7 +15,7 @@ import (
 
 // WriteExactJSON writes the exact values of s as an indented JSON array,
 // one object per ruleset with the keys of summary.Exact: ruleset, variant,
-// first, positions, terminal, cyclic, outcome, south_can_force,
+// board, reading, first, positions, terminal, cyclic, outcome, south_can_force,
 // north_can_force, margin, first_player_value, random_games, random_fpa
 // (value, lo, hi) and agreement.
 func WriteExactJSON(w io.Writer, s *summary.Summary) error {
@@ -44,13 +44,13 @@ func plain(f *int, none string) string {
 // WriteExactCSV writes one row per solved ruleset.
 func WriteExactCSV(w io.Writer, s *summary.Summary) error {
 	cw := csv.NewWriter(w)
-	head := []string{"ruleset", "variant", "first", "positions", "terminal", "cyclic", "outcome", "south_can_force", "north_can_force",
+	head := []string{"ruleset", "variant", "board", "reading", "first", "positions", "terminal", "cyclic", "outcome", "south_can_force", "north_can_force",
 		"margin", "first_player_value", "random_games", "random_fpa", "random_fpa_lo", "random_fpa_hi", "agreement"}
 	if err := cw.Write(head); err != nil {
 		return err
 	}
 	for _, e := range s.Exact {
-		row := []string{e.Ruleset, e.Variant, e.First, fmt.Sprint(e.Positions), fmt.Sprint(e.Terminal), yesNo(e.Cyclic), e.Outcome,
+		row := []string{e.Ruleset, e.Variant, e.Board, e.Reading, e.First, fmt.Sprint(e.Positions), fmt.Sprint(e.Terminal), yesNo(e.Cyclic), e.Outcome,
 			plain(e.SouthCanForce, "none"), plain(e.NorthCanForce, "none"), plain(e.Margin, ""), fmt.Sprint(e.FirstPlayerValue),
 			fmt.Sprint(e.RandomGames), num(e.RandomFPA.Value), num(e.RandomFPA.Lo), num(e.RandomFPA.Hi), e.Agreement}
 		if err := cw.Write(row); err != nil {

@@ -8,7 +8,8 @@
 // effects.*, the readings ranked by balance to ranking.*, and the
 // strength ladder's rating fit, when the experiment has one, to
 // ladder.json, .csv, .md and .tex, and the exact values of the rulesets
-// small enough to solve, when there are any, to exact.*.
+// small enough to solve, when there are any, to exact.*, and set out by
+// board and reading to exact-readings.md and .tex.
 //
 // Undefined numbers (NaN) are null in JSON, empty in CSV and "–" in
 // Markdown and LaTeX.
@@ -70,6 +71,8 @@ func Write(s *summary.Summary, dir string) ([]string, error) {
 			{"exact.csv", WriteExactCSV},
 			{"exact.md", WriteExactMarkdown},
 			{"exact.tex", WriteExactLaTeX},
+			{"exact-readings.md", WriteExactReadingsMarkdown},
+			{"exact-readings.tex", WriteExactReadingsLaTeX},
 		}...)
 	}
 	var paths []string

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/engine/solve"
+	"github.com/baolab/baolab/sim/config"
 )
 
 func TestSolveOutputFormat(t *testing.T) {
@@ -330,6 +332,29 @@ func TestShippedSolveGrid(t *testing.T) {
 	grid, games, err := loadSolveGrid("../../configs/solve/solved.toml")
 	if err != nil || len(games) < 20 || grid.MaxPositions < 1 {
 		t.Errorf("configs/solve/solved.toml: %d rulesets, max_positions %d, %v", len(games), grid.MaxPositions, err)
+	}
+}
+
+// TestExactConfigInSolveGrid: configs/exact.toml plays the README
+// table's random games (random/random, 10,000 per ruleset, seed 1), and
+// every ruleset it plays is in the solve grid, so the table's two sides
+// come from the same boards.
+func TestExactConfigInSolveGrid(t *testing.T) {
+	grid, _, err := loadSolveGrid("../../configs/solve/solved.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := config.Load("../../configs/exact.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Rules) < 60 || len(c.Agents) != 1 || c.Agents[0] != "random" || c.Games != 10000 || c.Seed != 1 {
+		t.Errorf("configs/exact.toml: %d rules, agents %q, %d games, seed %d: want the README table's 10,000 random games, seed 1", len(c.Rules), c.Agents, c.Games, c.Seed)
+	}
+	for _, r := range c.Rules {
+		if !slices.Contains(grid.Rules, r) {
+			t.Errorf("configs/exact.toml plays %s, which configs/solve/solved.toml does not solve", r)
+		}
 	}
 }
 

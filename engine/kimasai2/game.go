@@ -28,8 +28,8 @@ func init() {
 // common options included.
 func Options() []engine.Option {
 	return append(engine.CommonOptions(true),
-		engine.Option{Key: "reserve", Default: "24", Numeric: true, Min: 0, Max: 64, Help: "cows each player starts with in reserve"},
-		engine.Option{Key: "holes", Default: "8", Numeric: true, Min: 4, Max: MaxHoles, Help: "holes per row"},
+		engine.Option{Key: "reserve", Size: true, Default: "24", Numeric: true, Min: 0, Max: 64, Help: "cows each player starts with in reserve"},
+		engine.Option{Key: "holes", Size: true, Default: "8", Numeric: true, Min: 4, Max: MaxHoles, Help: "holes per row"},
 		engine.Option{Key: "capture_sow", Default: "here", Values: []string{"here", "next"}, Help: "raided cows are sown starting in the capturing hole (here) or in the hole after it (next)"},
 		engine.Option{Key: "end_check", Default: "always", Values: []string{"always", "phase2"}, Help: "the inner-row-empty end is checked after every move, or only after moves that started in phase 2"},
 		engine.Option{Key: "opening_intro", Default: "off", Values: []string{"off", "on"}, Help: "on: the first move of the game also introduces a reserve cow"},

@@ -33,7 +33,7 @@ type Rules struct {
 // common options included.
 func Options() []engine.Option {
 	return append(engine.CommonOptions(false),
-		engine.Option{Key: "holes", Default: "12", Numeric: true, Min: 4, Max: 16, Help: "holes per row"},
+		engine.Option{Key: "holes", Size: true, Default: "12", Numeric: true, Min: 4, Max: 16, Help: "holes per row"},
 		engine.Option{Key: "repetition", Default: "first", Values: []string{"first", "third", "none"},
 			Help: "draw on the first repeat of a position, on its third occurrence, or never"},
 		engine.Option{Key: "empty_start", Default: "left", Values: []string{"left", "right"},

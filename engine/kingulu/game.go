@@ -63,8 +63,8 @@ type Rules struct {
 // included.
 func Options() []engine.Option {
 	return append(engine.CommonOptions(true),
-		engine.Option{Key: "seeds", Default: "4", Numeric: true, Min: 1, Max: 12, Help: "seeds per hole at the start"},
-		engine.Option{Key: "holes", Default: "6", Numeric: true, Min: 3, Max: MaxHoles, Help: "holes per row"},
+		engine.Option{Key: "seeds", Size: true, Default: "4", Numeric: true, Min: 1, Max: 12, Help: "seeds per hole at the start"},
+		engine.Option{Key: "holes", Size: true, Default: "6", Numeric: true, Min: 3, Max: MaxHoles, Help: "holes per row"},
 		engine.Option{Key: "min_lift", Default: "1", Numeric: true, Min: 1, Max: 2, Help: "fewest seeds a hole must hold to be lifted"},
 		engine.Option{Key: "penultimate", Default: "lap", Values: []string{"lap", "origin", "never"},
 			Help: "kuweka mtoto also takes the penultimate seed: lap (unless the lap sowed one seed), origin (unless the move's hole held one seed), never"},
