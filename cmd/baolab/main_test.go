@@ -43,6 +43,17 @@ func TestRulesListsEveryVariantAndOption(t *testing.T) {
 			}
 		}
 	}
+	// The options that size a board say so on their line, and no other does.
+	for _, line := range strings.Split(out, "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		size := f[0] == "holes" || f[0] == "seeds" || f[0] == "reserve"
+		if strings.Contains(line, "(board size)") != size {
+			t.Errorf("board size marked %v on %q", !size, line)
+		}
+	}
 	if i, j := strings.Index(out, "kingulu —"), strings.Index(out, "kimasai-four-rows —"); i < 0 || j < i {
 		t.Error("variants not in registry order (kingulu first, kimasai-four-rows last)")
 	}

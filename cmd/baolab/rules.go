@@ -18,7 +18,9 @@ func init() {
 The list is generated from the same tables the ruleset parser uses.
 A ruleset is written VARIANT or VARIANT:key=value,key=value. In baolab sim a
 value may also be * (every value of the option) or a..b (a range of an
-integer option): kingulu:penultimate=*,min_lift=* stands for 6 rulesets.`,
+integer option): kingulu:penultimate=*,min_lift=* stands for 6 rulesets.
+Options marked (board size) set the board; the others are readings of the
+rules (the exact-readings tables of baolab analyze keep the two apart).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return writeRules(cmd.OutOrStdout())
@@ -36,8 +38,11 @@ func writeRules(w io.Writer) error {
 		fmt.Fprintln(tw, "  option\tdefault\tallowed\tmeaning")
 		for _, o := range v.Options {
 			help := o.Help
-			if o.Ignored {
+			switch {
+			case o.Ignored:
 				help = "(does not apply; accepted and ignored) " + help
+			case o.Size:
+				help = "(board size) " + help
 			}
 			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", o.Key, o.Default, o.Allowed(), help)
 		}
