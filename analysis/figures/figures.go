@@ -45,8 +45,12 @@ func Build(s *summary.Summary) (figs []*Figure, notes []string) {
 		}
 	}
 	figs = append(figs, LadderFigures(s)...)
-	if f := Exact(s); f != nil {
-		figs = append(figs, f)
+	if len(s.Exact) > 0 {
+		fs, note := partsOf(s, Exact, func(s *summary.Summary) *[]summary.Exact { return &s.Exact }, "rulesets")
+		figs = append(figs, fs...)
+		if note != "" {
+			notes = append(notes, note)
+		}
 	}
 	return figs, notes
 }

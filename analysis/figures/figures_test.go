@@ -368,6 +368,11 @@ func TestSixtyFourReadings(t *testing.T) {
 		s.Cells = append(s.Cells, c)
 	}
 	s.Effects, _ = effects.Estimate(s.Cells, 0.95)
+	for i, c := range s.Cells {
+		m := i%3 - 1
+		s.Exact = append(s.Exact, summary.Exact{Ruleset: c.Ruleset, First: "south", Outcome: "draw", Margin: &m, FirstPlayerValue: 0.5,
+			RandomFPA: c.FirstPlayerAdvantage})
+	}
 	figs, notes := Build(s)
 	rows := map[string]int{}
 	for _, f := range figs {
@@ -379,11 +384,11 @@ func TestSixtyFourReadings(t *testing.T) {
 		if f.Name == "end-reasons" || strings.HasPrefix(f.Name, "end-reasons-") {
 			base = "end-reasons"
 		}
-		if base == "fpa" || base == "outcomes" || base == "end-reasons" {
+		if base == "fpa" || base == "outcomes" || base == "end-reasons" || base == "exact" {
 			rows[base] += len(yTicks(f.Plot))
 		}
 	}
-	for _, name := range []string{"fpa", "outcomes", "end-reasons"} {
+	for _, name := range []string{"fpa", "outcomes", "end-reasons", "exact"} {
 		if rows[name] != 64 {
 			t.Errorf("%s: %d rows over its parts, want 64", name, rows[name])
 		}
@@ -391,7 +396,8 @@ func TestSixtyFourReadings(t *testing.T) {
 	if got := strings.Join(names(figs), " "); !strings.Contains(got, "fpa-2") || !strings.Contains(got, "effects") {
 		t.Errorf("figures %s", got)
 	}
-	if len(notes) < 3 || !strings.Contains(strings.Join(notes, "\n"), "figure fpa split into") {
+	if len(notes) < 4 || !strings.Contains(strings.Join(notes, "\n"), "figure fpa split into") ||
+		!strings.Contains(strings.Join(notes, "\n"), "figure exact split into") || !strings.Contains(strings.Join(names(figs), " "), "exact-2") {
 		t.Errorf("notes %q", notes)
 	}
 	// The parts of fpa continue one another: largest first throughout.

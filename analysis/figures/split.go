@@ -18,16 +18,24 @@ const MaxHeight = 9 * vg.Inch
 // MaxHeight, builds it instead from as few runs of consecutive cells as
 // keep every part within MaxHeight. The note names the parts.
 func parts(s *summary.Summary, build func(*summary.Summary) *Figure) ([]*Figure, string) {
+	return partsOf(s, build, func(s *summary.Summary) *[]summary.Cell { return &s.Cells }, "cells")
+}
+
+// partsOf is parts for a figure with one row per element of the slice
+// rows points to in a summary (its cells, its exact values, ...); what
+// names those rows in the note.
+func partsOf[T any](s *summary.Summary, build func(*summary.Summary) *Figure, rows func(*summary.Summary) *[]T, what string) ([]*Figure, string) {
 	f := build(s)
-	if _, h := f.Size(); h <= MaxHeight || len(s.Cells) < 2 {
+	all := *rows(s)
+	if _, h := f.Size(); h <= MaxHeight || len(all) < 2 {
 		return []*Figure{f}, ""
 	}
-	for k := 2; k <= len(s.Cells); k++ {
+	for k := 2; k <= len(all); k++ {
 		var figs []*Figure
 		fits := true
-		for i, cells := range chunks(s.Cells, k) {
+		for i, part := range chunks(all, k) {
 			sub := *s
-			sub.Cells = cells
+			*rows(&sub) = part
 			g := build(&sub)
 			if i > 0 {
 				g.Name = fmt.Sprintf("%s-%d", f.Name, i+1)
@@ -43,10 +51,10 @@ func parts(s *summary.Summary, build func(*summary.Summary) *Figure) ([]*Figure,
 			for _, g := range figs {
 				names = append(names, g.Name)
 			}
-			return figs, fmt.Sprintf("figure %s split into %d parts of at most %d cells (%v), to stay one page tall", f.Name, k, len(chunks(s.Cells, k)[0]), names)
+			return figs, fmt.Sprintf("figure %s split into %d parts of at most %d %s (%v), to stay one page tall", f.Name, k, len(chunks(all, k)[0]), what, names)
 		}
 	}
-	return []*Figure{f}, "" // a single cell taller than a page: not expected
+	return []*Figure{f}, "" // a single row taller than a page: not expected
 }
 
 // chunks cuts xs into k runs of nearly equal length, longer runs first.
