@@ -101,3 +101,31 @@ func TestExactReadingsTables(t *testing.T) {
 		}
 	}
 }
+
+// TestExactReadingsLaTeXParts: a variant with more readings than one
+// table holds gets several, each with the default rules' column, and a
+// reading's heading is set as its key over "=value".
+func TestExactReadingsLaTeXParts(t *testing.T) {
+	m := 4
+	s := &summary.Summary{}
+	for _, r := range []string{"", "a=1", "b=1", "c=1", "d=1", "e=1", "f=1"} {
+		s.Exact = append(s.Exact, summary.Exact{Variant: "v", Board: "holes=4", Reading: r, Margin: &m})
+	}
+	var b bytes.Buffer
+	if err := WriteExactReadingsLaTeX(&b, s); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if strings.Count(out, `\begin{table}`) != 2 || !strings.Contains(out, "part 1 of 2") || !strings.Contains(out, "part 2 of 2") {
+		t.Fatalf("want two parts:\n%s", out)
+	}
+	heading := `\begin{tabular}[b]{@{}r@{}}\texttt{e}\\\texttt{=1}\end{tabular}`
+	for i, part := range strings.Split(out, `\begin{table}`)[1:] {
+		if !strings.Contains(part, `\texttt{default}`) {
+			t.Errorf("part %d has no default column:\n%s", i+1, part)
+		}
+	}
+	if !strings.Contains(out, heading) || strings.Count(out, `\texttt{=1}`) != 6 {
+		t.Errorf("headings: want %s among six readings:\n%s", heading, out)
+	}
+}

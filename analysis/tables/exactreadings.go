@@ -122,21 +122,69 @@ func WriteExactReadingsMarkdown(w io.Writer, s *summary.Summary) error {
 	return err
 }
 
-// WriteExactReadingsLaTeX writes one booktabs table per variant.
+// readingsPerTable is the most readings one LaTeX table of a variant
+// shows besides the default, so that the table fits a single column of
+// text; a variant with more readings gets several tables, each with the
+// default rules' column.
+const readingsPerTable = 4
+
+// WriteExactReadingsLaTeX writes one booktabs table per variant (several
+// when it has more than readingsPerTable readings besides the default),
+// each reading's heading broken into its options' keys and values.
 func WriteExactReadingsLaTeX(w io.Writer, s *summary.Summary) error {
 	var b strings.Builder
 	b.WriteString(texHeader)
-	for i, g := range readingsGrids(s) {
-		head, rows := g.rows()
-		for j := range head {
-			head[j] = tt(head[j])
+	n := 0
+	for _, g := range readingsGrids(s) {
+		others := g.readings
+		hasDefault := len(others) > 0 && others[0] == ""
+		if hasDefault {
+			others = others[1:]
 		}
-		for _, r := range rows {
-			r[0] = tt(r[0])
+		parts := slices.Collect(slices.Chunk(others, readingsPerTable))
+		if len(parts) == 0 {
+			parts = [][]string{nil} // the default rules alone
 		}
-		texTable(&b, tex(fmt.Sprintf("Exact values of %s by board and reading: South's margin under perfect play (0 a draw; a dash where the board was not solved in that reading).", g.variant)),
-			fmt.Sprintf("tab:baolab-exact-readings-%d", i+1), "L"+strings.Repeat("r", len(head)-1), head, rows)
+		for i, part := range parts {
+			sub := g
+			if hasDefault {
+				sub.readings = append([]string{""}, part...)
+			} else {
+				sub.readings = part
+			}
+			head, rows := sub.rows()
+			for j := range head {
+				head[j] = texHeading(head[j])
+			}
+			for _, r := range rows {
+				r[0] = tt(r[0])
+			}
+			caption := fmt.Sprintf("Exact values of %s by board and reading: South's margin under perfect play (0 a draw; a dash where the board was not solved in that reading).", g.variant)
+			if len(parts) > 1 {
+				caption = fmt.Sprintf("Exact values of %s by board and reading (part %d of %d): South's margin under perfect play (0 a draw; a dash where the board was not solved in that reading).", g.variant, i+1, len(parts))
+			}
+			n++
+			texTable(&b, tex(caption), fmt.Sprintf("tab:baolab-exact-readings-%d", n), "L"+strings.Repeat("r", len(head)-1), head, rows)
+		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// texHeading sets a column heading in typewriter type, one line per key
+// and per "=value" ("first_lap_rule" over "=off"), so a reading's column
+// is no wider than its longest key.
+func texHeading(h string) string {
+	var lines []string
+	for _, item := range strings.Split(h, ",") {
+		key, val, ok := strings.Cut(item, "=")
+		lines = append(lines, `\texttt{`+tex(key)+`}`)
+		if ok {
+			lines = append(lines, `\texttt{=`+tex(val)+`}`)
+		}
+	}
+	if len(lines) == 1 {
+		return lines[0]
+	}
+	return `\begin{tabular}[b]{@{}r@{}}` + strings.Join(lines, `\\`) + `\end{tabular}`
 }
