@@ -56,6 +56,10 @@ if [ -z "${REPORT:-}" ]; then
 	bin/baolab sim --config configs/quickstart.toml --games "$GAMES" --out "$WORK/data" --quiet
 	bin/baolab analyze "$WORK/data" --out "$WORK/report" --quiet
 	REPORT=$WORK/report
+	# Its 4-hole boards are solved, so the page shows the exact values too.
+	for want in 'src="exact.svg"' 'id="table-exact"' 'id="table-exact-readings"'; do
+		grep -q "$want" "$REPORT/index.html" || { say "FAIL: index.html has no $want" >&2; exit 1; }
+	done
 fi
 REPORT=$(cd "$REPORT" && pwd)
 [ -f "$REPORT/index.html" ] || { say "no index.html in $REPORT" >&2; exit 1; }
