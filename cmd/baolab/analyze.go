@@ -90,8 +90,8 @@ column names, e.g. a subset filtered and re-exported by DuckDB).`,
 				return err
 			}
 			if !quiet {
-				fmt.Fprintf(cmd.ErrOrStderr(), "analyze: %d games in %d cells from %d files read in %s; %d comparisons; %d files written to %s in %s\n",
-					s.Games, len(s.Cells), s.Files, read.Round(time.Millisecond), len(s.Comparisons), len(paths), out, (time.Since(start) - read).Round(time.Millisecond))
+				fmt.Fprintf(cmd.ErrOrStderr(), "analyze: %d games in %d cells from %d files read and analysed (%d ruleset(s) solved exactly) in %s; %d comparisons; %d files written to %s in %s\n",
+					s.Games, len(s.Cells), s.Files, len(s.Exact), read.Round(time.Millisecond), len(s.Comparisons), len(paths), out, (time.Since(start) - read).Round(time.Millisecond))
 				for _, n := range s.Notes {
 					fmt.Fprintf(cmd.ErrOrStderr(), "analyze: note: %s\n", n)
 				}
