@@ -87,7 +87,8 @@ func checkSelfContained(t *testing.T, page, dir string) {
 }
 
 // TestWriteIndex builds the index of a directory of made-up files: every
-// SVG is a figure, every Markdown file a table, every other HTML file an
+// SVG is a figure (the later parts of a split one after its first part,
+// under its caption), every Markdown file a table, every other HTML file an
 // example game under its title, every file is linked and every link
 // resolves.
 func TestWriteIndex(t *testing.T) {
@@ -95,6 +96,7 @@ func TestWriteIndex(t *testing.T) {
 	files := map[string]string{
 		"fpa.svg": "<svg/>", "fpa.png": "x", "fpa.pdf": "x",
 		"outcomes.svg": "<svg/>", "zeta-new.svg": "<svg/>",
+		"fpa-10.svg": "<svg/>", "fpa-2.svg": "<svg/>", "fpa-3.svg": "<svg/>",
 		"summary.md": "# Summary\n\n| a | b |\n|---|---:|\n| x | 1 |\n", "summary.csv": "a,b\n", "summary.json": "{}",
 		"effects.md": "# Effects\n\nnew table\n", "effects.csv": "e\n",
 		"replay-game-7.html": "<html><head><title>longest game: game 7 &amp; more</title></head></html>",
@@ -139,12 +141,14 @@ func TestWriteIndex(t *testing.T) {
 	for _, m := range imgs {
 		srcs = append(srcs, m[1])
 	}
-	if strings.Join(srcs, " ") != "outcomes.svg fpa.svg zeta-new.svg" {
+	// A split figure's parts follow its first part, 10 after 3.
+	if strings.Join(srcs, " ") != "outcomes.svg fpa.svg fpa-2.svg fpa-3.svg fpa-10.svg zeta-new.svg" {
 		t.Errorf("figures %v", srcs)
 	}
 	for _, want := range []string{
 		"<title>report &lt;x&gt;</title>", "<th>seed</th><td>42</td>", "<li>A vs B: differ</li>",
 		"<strong>fpa</strong>: first-player advantage", "<strong>zeta-new</strong>: zeta-new",
+		"<strong>fpa-10</strong>: first-player advantage (part 10)",
 		`id="table-summary"`, `id="table-effects"`, "<h3>Summary</h3>", "<p>new table</p>",
 		`<a href="replay-game-7.html">longest game: game 7 &amp; more</a>`,
 	} {

@@ -21,6 +21,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/baolab/baolab/analysis/internal/atomicfile"
@@ -127,6 +128,9 @@ func scan(dir string, ix Index) (*page, error) {
 			continue
 		}
 		c := ix.Captions[st]
+		if base, n, ok := partOf(st); c == "" && ok && ix.Captions[base] != "" {
+			c = fmt.Sprintf("%s (part %d)", ix.Captions[base], n)
+		}
 		if c == "" {
 			c = filepath.Base(st)
 		}
@@ -157,19 +161,48 @@ func scan(dir string, ix Index) (*page, error) {
 
 // ordered returns stems with those of first (that occur) at the front,
 // in first's order.
+// A stem that is a later part of a split figure or table ("fpa-2",
+// "fpa-3" of "fpa") follows its first part, in the parts' order.
 func ordered(stems, first []string) []string {
 	var out []string
 	for _, f := range first {
-		if slices.Contains(stems, f) {
-			out = append(out, f)
+		if !slices.Contains(stems, f) {
+			continue
 		}
+		out = append(out, f)
+		var later []string
+		for _, s := range stems {
+			if base, _, ok := partOf(s); ok && base == f && !slices.Contains(first, s) {
+				later = append(later, s)
+			}
+		}
+		slices.SortFunc(later, func(a, b string) int {
+			_, na, _ := partOf(a)
+			_, nb, _ := partOf(b)
+			return na - nb
+		})
+		out = append(out, later...)
 	}
 	for _, s := range stems {
-		if !slices.Contains(first, s) {
+		if !slices.Contains(out, s) {
 			out = append(out, s)
 		}
 	}
 	return out
+}
+
+// partOf splits the stem of a later part of a split figure, "NAME-N"
+// with N a whole number of 2 or more, into NAME and N.
+func partOf(stem string) (base string, n int, ok bool) {
+	i := strings.LastIndexByte(stem, '-')
+	if i < 0 {
+		return "", 0, false
+	}
+	n, err := strconv.Atoi(stem[i+1:])
+	if err != nil || n < 2 || stem[i+1] == '+' {
+		return "", 0, false
+	}
+	return stem[:i], n, true
 }
 
 // link describes file rel of dir.
