@@ -80,28 +80,30 @@ func Lookup(name string) (Variant, error) {
 // returns its Game. Errors are one line naming the offending variant, key
 // and the allowed values.
 func Parse(ruleset string) (Game, error) {
-	name, opts, _ := strings.Cut(strings.TrimSpace(ruleset), ":")
-	v, err := Lookup(strings.TrimSpace(name))
-	if err != nil {
-		return nil, err
-	}
-	vals, err := ParseValues(v.Name, v.Options, opts)
+	v, vals, err := parseRuleset(ruleset)
 	if err != nil {
 		return nil, err
 	}
 	return v.New(vals)
 }
 
+// parseRuleset looks up the variant of ruleset and checks its options,
+// defaults filled in.
+func parseRuleset(ruleset string) (Variant, Values, error) {
+	name, opts, _ := strings.Cut(strings.TrimSpace(ruleset), ":")
+	v, err := Lookup(strings.TrimSpace(name))
+	if err != nil {
+		return Variant{}, nil, err
+	}
+	vals, err := ParseValues(v.Name, v.Options, opts)
+	return v, vals, err
+}
+
 // SplitRuleset parses ruleset and returns its variant's name, its board
 // and its reading (Split): "kingulu:seeds=3,holes=4,max_reserved=0" gives
 // "kingulu", "holes=4,seeds=3" and "max_reserved=0".
 func SplitRuleset(ruleset string) (variant, board, reading string, err error) {
-	name, opts, _ := strings.Cut(strings.TrimSpace(ruleset), ":")
-	v, err := Lookup(strings.TrimSpace(name))
-	if err != nil {
-		return "", "", "", err
-	}
-	vals, err := ParseValues(v.Name, v.Options, opts)
+	v, vals, err := parseRuleset(ruleset)
 	if err != nil {
 		return "", "", "", err
 	}

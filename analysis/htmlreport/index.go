@@ -160,8 +160,7 @@ func scan(dir string, ix Index) (*page, error) {
 }
 
 // ordered returns stems with those of first (that occur) at the front,
-// in first's order.
-// A stem that is a later part of a split figure or table ("fpa-2",
+// in first's order. A stem that is a later part of a split figure or table ("fpa-2",
 // "fpa-3" of "fpa") follows its first part, in the parts' order.
 func ordered(stems, first []string) []string {
 	var out []string

@@ -33,6 +33,15 @@ func force(f *int, none string) string {
 	return fmt.Sprint(*f)
 }
 
+// marginText formats the margin of e: exact ("+4"), or the range the two
+// sides force ("-2..+3", "none" for a side that cannot force an end).
+func marginText(e summary.Exact) string {
+	if e.Margin != nil {
+		return force(e.Margin, "")
+	}
+	return force(e.SouthCanForce, "none") + ".." + force(e.NorthCanForce, "none")
+}
+
 // plain formats a forced margin for CSV: "4", "-2", "0", or none.
 func plain(f *int, none string) string {
 	if f == nil {
@@ -67,10 +76,7 @@ var exactHead = []string{"ruleset", "positions", "cyclic", "perfect play", "marg
 func exactRows(s *summary.Summary) [][]string {
 	var rows [][]string
 	for _, e := range s.Exact {
-		margin := force(e.Margin, "")
-		if e.Margin == nil {
-			margin = force(e.SouthCanForce, "none") + ".." + force(e.NorthCanForce, "none")
-		}
+		margin := marginText(e)
 		agree := e.Agreement
 		if agree == "" {
 			agree = "–"

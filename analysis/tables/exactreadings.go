@@ -84,14 +84,10 @@ func (g readingsGrid) rows() (head []string, rows [][]string) {
 	for _, b := range g.boards {
 		row := []string{b}
 		for _, r := range g.readings {
-			e, ok := g.cell[[2]string{b, r}]
-			switch {
-			case !ok:
+			if e, ok := g.cell[[2]string{b, r}]; ok {
+				row = append(row, marginText(e))
+			} else {
 				row = append(row, "–")
-			case e.Margin != nil:
-				row = append(row, force(e.Margin, ""))
-			default:
-				row = append(row, force(e.SouthCanForce, "none")+".."+force(e.NorthCanForce, "none"))
 			}
 		}
 		rows = append(rows, row)
@@ -159,10 +155,11 @@ func WriteExactReadingsLaTeX(w io.Writer, s *summary.Summary) error {
 			for _, r := range rows {
 				r[0] = tt(r[0])
 			}
-			caption := fmt.Sprintf("Exact values of %s by board and reading: South's margin under perfect play (0 a draw; a dash where the board was not solved in that reading).", g.variant)
+			of := ""
 			if len(parts) > 1 {
-				caption = fmt.Sprintf("Exact values of %s by board and reading (part %d of %d): South's margin under perfect play (0 a draw; a dash where the board was not solved in that reading).", g.variant, i+1, len(parts))
+				of = fmt.Sprintf(" (part %d of %d)", i+1, len(parts))
 			}
+			caption := fmt.Sprintf("Exact values of %s by board and reading%s: South's margin under perfect play (0 a draw; a dash where the board was not solved in that reading).", g.variant, of)
 			n++
 			texTable(&b, tex(caption), fmt.Sprintf("tab:baolab-exact-readings-%d", n), "L"+strings.Repeat("r", len(head)-1), head, rows)
 		}
