@@ -110,7 +110,7 @@
 // # Exact values
 //
 // Every ruleset of the dataset with at most Options.ExactMaxPositions
-// reachable positions is solved by package engine/solve (retrograde
+// reachable positions is solved by package solve (retrograde
 // analysis; max_plies ignored): its perfect-play outcome and margin go to
 // the summary's exact values, next to the first-player advantage of
 // random against random in the same ruleset and whether that points to

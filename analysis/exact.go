@@ -8,7 +8,7 @@ import (
 
 	"github.com/baolab/baolab/analysis/summary"
 	"github.com/baolab/baolab/engine"
-	"github.com/baolab/baolab/engine/solve"
+	"github.com/baolab/baolab/solve"
 )
 
 // DefaultExactMaxPositions is the largest board (in reachable positions)

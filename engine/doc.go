@@ -40,7 +40,7 @@
 // of a position (everything that decides future play, not the ply or the
 // history) and its inverse, StateFromKey (a new state) or LoadKey (into an
 // existing state, without allocating). Keys make positions loggable and
-// testable, and the exact solver (package engine/solve) packs the keys of
+// testable, and the exact solver (package solve) packs the keys of
 // small boards into 64-bit words and loads each one into the same state.
 //
 // A Game whose positions fall into layers that no move goes back to also

@@ -336,7 +336,7 @@ type SelfPlay struct {
 }
 
 // Exact is the game-theoretic value of one ruleset's initial position
-// under perfect play (retrograde analysis, package engine/solve; max_plies
+// under perfect play (retrograde analysis, package solve; max_plies
 // is ignored), next to the first-player advantage of random play in the
 // same ruleset, so a reader sees whether random play predicts the
 // perfect-play winner.
@@ -405,7 +405,7 @@ type Summary struct {
 	// ruleset (absent when the experiment has no ladder).
 	Ladders []Ladder `json:"ladders,omitempty"`
 	// Exact holds the solved value of each ruleset small enough to solve
-	// (package engine/solve), next to its random-play first-player
+	// (package solve), next to its random-play first-player
 	// advantage (absent when no ruleset was solved).
 	Exact []Exact `json:"exact,omitempty"`
 	// Notes explain what was left out (e.g. a figure that needs several

@@ -9,8 +9,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/baolab/baolab/engine"
-	"github.com/baolab/baolab/engine/kingulu/endgame"
-	"github.com/baolab/baolab/engine/solve"
+	"github.com/baolab/baolab/solve"
+	"github.com/baolab/baolab/solve/endgame"
 )
 
 func init() {
@@ -22,7 +22,7 @@ func init() {
 		Short: "Build a kingulu endgame database: the exact value of every position with at most K seeds in play",
 		Long: `Build the endgame database of a kingulu ruleset (the default board
 included) for the positions with at most K seeds in play (see go doc
-./engine/kingulu/endgame: the canonical positions, with the other seeds
+./solve/endgame: the canonical positions, with the other seeds
 in South's bank and the reserved holes emptied, are solved with every
 position they lead to; a position of a real game is looked up through its
 canonical one, its values shifted by the difference of the material

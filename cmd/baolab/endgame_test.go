@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/baolab/baolab/engine"
-	"github.com/baolab/baolab/engine/kingulu/endgame"
+	"github.com/baolab/baolab/solve/endgame"
 )
 
 // TestEndgameCommand: baolab endgame writes a database that reads back

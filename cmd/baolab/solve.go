@@ -12,7 +12,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/baolab/baolab/engine"
-	"github.com/baolab/baolab/engine/solve"
+	"github.com/baolab/baolab/solve"
 )
 
 func init() {
@@ -25,7 +25,7 @@ func init() {
 		Use:   "solve --rules RULESET [--out DIR] [--max-positions N] [--workers W]",
 		Short: "Solve a small board exactly: the value of every reachable position under perfect play",
 		Long: `Solve every position reachable from the initial position of RULESET by
-retrograde analysis (see go doc ./engine/solve for what the values mean) and
+retrograde analysis (see go doc ./solve for what the values mean) and
 print, one line each:
 
   positions=<n> terminal=<n> cyclic=<yes|no>

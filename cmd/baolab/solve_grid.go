@@ -13,7 +13,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"github.com/baolab/baolab/engine"
-	"github.com/baolab/baolab/engine/solve"
+	"github.com/baolab/baolab/solve"
 )
 
 // solveGrid is the TOML file of baolab solve --grid.

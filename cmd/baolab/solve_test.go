@@ -16,8 +16,8 @@ import (
 	"time"
 
 	"github.com/baolab/baolab/engine"
-	"github.com/baolab/baolab/engine/solve"
 	"github.com/baolab/baolab/sim/config"
+	"github.com/baolab/baolab/solve"
 )
 
 func TestSolveOutputFormat(t *testing.T) {

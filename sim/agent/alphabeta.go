@@ -2,7 +2,7 @@ package agent
 
 import (
 	"github.com/baolab/baolab/engine"
-	"github.com/baolab/baolab/engine/kingulu/endgame"
+	"github.com/baolab/baolab/solve/endgame"
 )
 
 // TTBits is the base-2 logarithm of the number of transposition-table

@@ -91,7 +91,7 @@
 // It uses one preallocated state and move buffer per ply of depth.
 //
 // alphabeta:...,endgame=DIR uses a kingulu endgame database (package
-// engine/kingulu/endgame): at a position the database holds it plays as
+// solve/endgame): at a position the database holds it plays as
 // perfect does (a move whose position has the best value for the mover,
 // ties at random, without searching); in the search a position the
 // database holds is not searched further but scored exactly: ±(2^23 + the
@@ -122,7 +122,7 @@
 // multiply-adds, so the choices are the same on every platform.
 //
 // perfect plays exactly optimally from the solved table of the board
-// (package engine/solve): every candidate is played on a spare state and
+// (package solve): every candidate is played on a spare state and
 // the one whose position has the best value for the mover is played
 // (South: the largest south_can_force; North: the smallest
 // north_can_force; none is worst), ties at random. "perfect" solves the

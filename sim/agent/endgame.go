@@ -4,8 +4,8 @@ import (
 	"fmt"
 
 	"github.com/baolab/baolab/engine"
-	"github.com/baolab/baolab/engine/kingulu/endgame"
-	"github.com/baolab/baolab/engine/solve"
+	"github.com/baolab/baolab/solve"
+	"github.com/baolab/baolab/solve/endgame"
 )
 
 // endgames caches the endgame databases of the process: one load per

@@ -5,8 +5,8 @@ import (
 
 	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/engine/kingulu"
-	"github.com/baolab/baolab/engine/kingulu/endgame"
-	"github.com/baolab/baolab/engine/solve"
+	"github.com/baolab/baolab/solve"
+	"github.com/baolab/baolab/solve/endgame"
 )
 
 // TestEndgameScore: the search score of a database value, worked by hand

@@ -7,9 +7,9 @@ import (
 
 	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/engine/kingulu"
-	"github.com/baolab/baolab/engine/kingulu/endgame"
-	"github.com/baolab/baolab/engine/solve"
 	"github.com/baolab/baolab/sim/agent"
+	"github.com/baolab/baolab/solve"
+	"github.com/baolab/baolab/solve/endgame"
 )
 
 // writeEndgame builds and writes the endgame database of rs for k seeds

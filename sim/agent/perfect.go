@@ -7,11 +7,11 @@ import (
 	"strings"
 
 	"github.com/baolab/baolab/engine"
-	"github.com/baolab/baolab/engine/solve"
+	"github.com/baolab/baolab/solve"
 )
 
 // Perfect is the spec of the agent that plays exactly optimally from a
-// solved table (package engine/solve). Its canonical form is "perfect"
+// solved table (package solve). Its canonical form is "perfect"
 // (the agent solves the board itself) or "perfect:table=DIR" (it loads
 // DIR/solved.parquet written by baolab solve --out DIR).
 type Perfect struct {

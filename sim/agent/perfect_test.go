@@ -6,8 +6,8 @@ import (
 
 	"github.com/baolab/baolab/engine"
 	_ "github.com/baolab/baolab/engine/all"
-	"github.com/baolab/baolab/engine/solve"
 	"github.com/baolab/baolab/sim/agent"
+	"github.com/baolab/baolab/solve"
 )
 
 func TestPerfectSpec(t *testing.T) {

@@ -8,7 +8,7 @@ import (
 	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/engine/kimasai4"
 	"github.com/baolab/baolab/engine/kingulu"
-	"github.com/baolab/baolab/engine/solve"
+	"github.com/baolab/baolab/solve"
 )
 
 func solveAt(t *testing.T, s engine.State) *solve.Result {

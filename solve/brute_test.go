@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/baolab/baolab/engine"
-	"github.com/baolab/baolab/engine/solve"
+	"github.com/baolab/baolab/solve"
 )
 
 // brute is a plain depth-first minimax over the positions reachable from

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/baolab/baolab/engine"
-	"github.com/baolab/baolab/engine/solve"
+	"github.com/baolab/baolab/solve"
 )
 
 func TestTableRoundTrip(t *testing.T) {

@@ -10,8 +10,8 @@ import (
 	"github.com/baolab/baolab/engine"
 	_ "github.com/baolab/baolab/engine/kimasai2"
 	"github.com/baolab/baolab/engine/kingulu"
-	"github.com/baolab/baolab/engine/kingulu/endgame"
-	"github.com/baolab/baolab/engine/solve"
+	"github.com/baolab/baolab/solve"
+	"github.com/baolab/baolab/solve/endgame"
 )
 
 // TestRoundTrip: a database written and read back gives every canonical

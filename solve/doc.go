@@ -47,7 +47,7 @@
 //
 // Solve enumerates the positions reachable from its start (SolveAll: from
 // many starts at once, as an endgame database needs; package
-// engine/kingulu/endgame) (successors generated in parallel, one
+// solve/endgame) (successors generated in parallel, one
 // engine state per worker) into two hash tables, of non-terminal and of
 // terminal positions, which are also the queue: each key is stored once,
 // as a bijective mix of its bits with two tag bits (not yet expanded,

@@ -12,7 +12,7 @@ import (
 
 	"github.com/baolab/baolab/engine"
 	_ "github.com/baolab/baolab/engine/all"
-	"github.com/baolab/baolab/engine/solve"
+	"github.com/baolab/baolab/solve"
 )
 
 // layeredBoards are small kingulu boards whose layers the tests check

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/baolab/baolab/engine"
-	"github.com/baolab/baolab/engine/solve"
+	"github.com/baolab/baolab/solve"
 )
 
 // solveBoth solves s with the predecessor lists and with the sweep method

@@ -7,7 +7,7 @@ import (
 	"github.com/baolab/baolab/engine"
 	_ "github.com/baolab/baolab/engine/all"
 	"github.com/baolab/baolab/engine/enginetest"
-	"github.com/baolab/baolab/engine/solve"
+	"github.com/baolab/baolab/solve"
 )
 
 // BenchmarkSolve reports positions/s and bytes/position (the solver's

@@ -9,7 +9,7 @@ import (
 
 	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/engine/kingulu"
-	"github.com/baolab/baolab/engine/solve"
+	"github.com/baolab/baolab/solve"
 )
 
 // TestSolveAllEqualsSeparateSolves: SolveAll from several positions of a

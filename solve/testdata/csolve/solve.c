@@ -2,7 +2,7 @@
  * solve.c: a tight C retrograde solver for small Bao Kingulu boards
  * (holes=H <= 6, seeds=S, the default readings: min_lift=1, penultimate=lap,
  * first_lap_rule=on, max_reserved=none, infinite=illegal, lap_limit=none,
- * skip_origin=off), the bar the Go solver (engine/solve) is measured
+ * skip_origin=off), the bar the Go solver (solve) is measured
  * against and an independent check of its values. The move generator is
  * the one of engine/kingulu/testdata/cperft/perft.c with the number of
  * holes made a parameter; the rest is the textbook method: every reachable

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/baolab/baolab/engine"
-	"github.com/baolab/baolab/engine/solve"
+	"github.com/baolab/baolab/solve"
 )
 
 // TestSolveLayersMatchesSolve solves small boards layer by layer and

@@ -54,7 +54,7 @@ import (
 
 	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/engine/kingulu"
-	"github.com/baolab/baolab/engine/solve"
+	"github.com/baolab/baolab/solve"
 )
 
 // MetaFile is the name of a database's metadata file in its directory.
