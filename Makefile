@@ -26,7 +26,7 @@ lint:
 
 ## bench: engine and analysis benchmarks (games/s, plies/s, laps/s, allocations).
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem -benchtime 2s ./engine/... ./sim/... ./analysis/...
+	$(GO) test -run '^$$' -bench . -benchmem -benchtime 2s ./engine/... ./solve/... ./sim/... ./analysis/...
 
 ## run: the main job on built-in defaults — simulate, analyse, write figures into $(OUT)/.
 run: build
