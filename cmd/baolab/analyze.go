@@ -13,13 +13,8 @@ import (
 	"github.com/baolab/baolab/analysis"
 )
 
-func init() {
-	var (
-		out     string
-		workers int
-		quiet   bool
-		exact   int64
-	)
+func newAnalyzeCmd() *cobra.Command {
+	o := &analyzeOptions{}
 	cmd := &cobra.Command{
 		Use:   "analyze DIR [--out REPORT_DIR]",
 		Short: "Balance statistics, tables and figures of a simulation dataset",
@@ -48,60 +43,70 @@ column names, e.g. a subset filtered and re-exported by DuckDB).`,
 		Example: `  baolab analyze runs/quick
   baolab analyze runs/quick --out paper/figures`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			dir := args[0]
-			if out == "" {
-				out = filepath.Join(dir, "report")
-			}
-			if exact < 0 {
-				return badInput(fmt.Errorf("--exact-max-positions must be 0 or more, got %d", exact))
-			}
-			start := time.Now()
-			ds, err := analysis.Open(dir)
-			if err != nil {
-				return badInput(err)
-			}
-			opt := analysis.Options{Workers: workers, ExactMaxPositions: exact}
-			if exact == 0 {
-				opt.ExactMaxPositions = -1
-			}
-			var bar *progressbar.ProgressBar
-			if !quiet && term.IsTerminal(int(os.Stderr.Fd())) {
-				bar = progressbar.NewOptions(len(ds.Games), progressbar.OptionSetWriter(os.Stderr),
-					progressbar.OptionSetDescription("analyze"), progressbar.OptionShowCount(),
-					progressbar.OptionSetItsString("files"), progressbar.OptionShowIts(), progressbar.OptionClearOnFinish())
-				opt.Progress = func(done, total int) { bar.Set(done) }
-			}
-			s, err := analysis.Analyze(cmd.Context(), ds, opt)
-			if bar != nil {
-				bar.Finish()
-			}
-			if err != nil {
-				return badInput(err)
-			}
-			read := time.Since(start)
-			examples, err := analysis.WriteExamples(cmd.Context(), ds, out)
-			if err != nil {
-				return err
-			}
-			paths, err := analysis.WriteReport(s, out)
-			paths = append(examples, paths...)
-			if err != nil {
-				return err
-			}
-			if !quiet {
-				fmt.Fprintf(cmd.ErrOrStderr(), "analyze: %d games in %d cells from %d files read and analysed (%d ruleset(s) solved exactly) in %s; %d comparisons; %d files written to %s in %s\n",
-					s.Games, len(s.Cells), s.Files, len(s.Exact), read.Round(time.Millisecond), len(s.Comparisons), len(paths), out, (time.Since(start) - read).Round(time.Millisecond))
-				for _, n := range s.Notes {
-					fmt.Fprintf(cmd.ErrOrStderr(), "analyze: note: %s\n", n)
-				}
-			}
-			return nil
-		},
+		RunE: o.run,
 	}
-	cmd.Flags().StringVar(&out, "out", "", "report directory (default DIR/report)")
-	cmd.Flags().IntVar(&workers, "workers", 0, "files read at once (default: number of CPUs)")
-	cmd.Flags().Int64Var(&exact, "exact-max-positions", analysis.DefaultExactMaxPositions, "solve exactly every ruleset with at most this many positions (0: none)")
-	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "print nothing but errors")
-	rootCmd.AddCommand(cmd)
+	cmd.Flags().StringVar(&o.out, "out", "", "report directory (default DIR/report)")
+	cmd.Flags().IntVar(&o.workers, "workers", 0, "files read at once (default: number of CPUs)")
+	cmd.Flags().Int64Var(&o.exact, "exact-max-positions", analysis.DefaultExactMaxPositions, "solve exactly every ruleset with at most this many positions (0: none)")
+	cmd.Flags().BoolVarP(&o.quiet, "quiet", "q", false, "print nothing but errors")
+	return cmd
+}
+
+// analyzeOptions holds the flags of baolab analyze.
+type analyzeOptions struct {
+	out     string
+	workers int
+	quiet   bool
+	exact   int64
+}
+
+func (o *analyzeOptions) run(cmd *cobra.Command, args []string) error {
+	dir := args[0]
+	if o.out == "" {
+		o.out = filepath.Join(dir, "report")
+	}
+	if o.exact < 0 {
+		return badInput(fmt.Errorf("--exact-max-positions must be 0 or more, got %d", o.exact))
+	}
+	start := time.Now()
+	ds, err := analysis.Open(dir)
+	if err != nil {
+		return badInput(err)
+	}
+	opt := analysis.Options{Workers: o.workers, ExactMaxPositions: o.exact}
+	if o.exact == 0 {
+		opt.ExactMaxPositions = -1
+	}
+	var bar *progressbar.ProgressBar
+	if f, ok := cmd.ErrOrStderr().(*os.File); ok && !o.quiet && term.IsTerminal(int(f.Fd())) {
+		bar = progressbar.NewOptions(len(ds.Games), progressbar.OptionSetWriter(f),
+			progressbar.OptionSetDescription("analyze"), progressbar.OptionShowCount(),
+			progressbar.OptionSetItsString("files"), progressbar.OptionShowIts(), progressbar.OptionClearOnFinish())
+		opt.Progress = func(done, total int) { bar.Set(done) }
+	}
+	s, err := analysis.Analyze(cmd.Context(), ds, opt)
+	if bar != nil {
+		bar.Finish()
+	}
+	if err != nil {
+		return badInput(err)
+	}
+	read := time.Since(start)
+	examples, err := analysis.WriteExamples(cmd.Context(), ds, o.out)
+	if err != nil {
+		return err
+	}
+	paths, err := analysis.WriteReport(s, o.out)
+	paths = append(examples, paths...)
+	if err != nil {
+		return err
+	}
+	if !o.quiet {
+		fmt.Fprintf(cmd.ErrOrStderr(), "analyze: %d games in %d cells from %d files read and analysed (%d ruleset(s) solved exactly) in %s; %d comparisons; %d files written to %s in %s\n",
+			s.Games, len(s.Cells), s.Files, len(s.Exact), read.Round(time.Millisecond), len(s.Comparisons), len(paths), o.out, (time.Since(start) - read).Round(time.Millisecond))
+		for _, n := range s.Notes {
+			fmt.Fprintf(cmd.ErrOrStderr(), "analyze: note: %s\n", n)
+		}
+	}
+	return nil
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -13,7 +12,7 @@ import (
 	"github.com/baolab/baolab/solve/endgame"
 )
 
-func init() {
+func newEndgameCmd() *cobra.Command {
 	var ruleset, out, method string
 	var k, workers int
 	var maxPos int64
@@ -51,7 +50,7 @@ one line on stderr and exit status 2.`,
 			case workers < 0 || workers > 1024:
 				return badInput(fmt.Errorf("--workers must be 0..1024, got %d", workers))
 			}
-			opt := solve.Options{MaxPositions: maxPos, Workers: workers, Progress: newSolveBar(os.Stderr), Sweep: method == "sweep"}
+			opt := solve.Options{MaxPositions: maxPos, Workers: workers, Progress: newSolveBar(cmd.ErrOrStderr()), Sweep: method == "sweep"}
 			t0 := time.Now()
 			d, res, err := endgame.Build(g, k, opt)
 			if err != nil {
@@ -73,5 +72,5 @@ one line on stderr and exit status 2.`,
 	cmd.Flags().Int64Var(&maxPos, "max-positions", solve.DefaultMaxPositions, "refuse to solve more positions than this")
 	cmd.Flags().IntVar(&workers, "workers", 0, "goroutines generating moves (0: one per core)")
 	cmd.Flags().StringVar(&method, "method", "sweep", "lists: predecessor lists (about 25 bytes per position); sweep: no move lists (about 14.5)")
-	rootCmd.AddCommand(cmd)
+	return cmd
 }

@@ -2,18 +2,21 @@
 // mancala games: Bao Kingulu and the two Bao la Kimasai rule sets.
 //
 // Each verb lives in its own file (rules.go, perft.go, show.go, sim.go,
-// analyze.go, ...) and adds itself to the root command from init. main only
-// maps errors to exit codes: 2 for bad usage or input (an unknown ruleset,
-// a bad option value, a broken config), 1 for any other failure.
+// analyze.go, ...) as a constructor, newXxxCmd, that returns its
+// *cobra.Command with its flags bound to fields of its own options value;
+// newRootCmd puts the tree together, and nothing is kept in package
+// variables, so a test builds a fresh tree and runs it in-process (see
+// run). main only maps errors to exit codes: 2 for bad usage or input (an
+// error of type usageError: an unknown command, flag or ruleset, a bad
+// option value, a broken config), 1 for any other failure.
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
-	"strings"
-
-	"github.com/spf13/cobra"
 
 	_ "github.com/baolab/baolab/engine/all"
 )
@@ -21,12 +24,37 @@ import (
 // version is set at build time with -ldflags "-X main.version=...".
 var version = "dev"
 
-var rootCmd = &cobra.Command{
-	Use:           "baolab",
-	Short:         "Rules engines, simulation and analysis for Bao Kingulu and Bao la Kimasai",
-	Version:       version,
-	SilenceUsage:  true,
-	SilenceErrors: true,
+func main() {
+	os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run executes the command line args with a fresh command tree, writing
+// to stdout and stderr, and returns the exit status: 0, 1 or 2 (see
+// exitCode). An error is printed as one line "baolab: <error>".
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	root := newRootCmd()
+	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.ExecuteContext(ctx)
+	if err != nil {
+		fmt.Fprintln(stderr, "baolab:", err)
+	}
+	return exitCode(err)
+}
+
+// exitCode maps the error of a command to the exit status: 0 for none, 2
+// for a usageError anywhere in its chain, 1 otherwise.
+func exitCode(err error) int {
+	var ue usageError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &ue):
+		return 2
+	default:
+		return 1
+	}
 }
 
 // usageError marks an error caused by the user's input; it exits with 2.
@@ -41,30 +69,4 @@ func badInput(err error) error {
 		return nil
 	}
 	return usageError{err}
-}
-
-func main() {
-	rootCmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return badInput(err) })
-	err := rootCmd.Execute()
-	if err == nil {
-		return
-	}
-	fmt.Fprintln(os.Stderr, "baolab:", err)
-	var ue usageError
-	if errors.As(err, &ue) || isCobraUsage(err) {
-		os.Exit(2)
-	}
-	os.Exit(1)
-}
-
-// isCobraUsage recognises cobra's own argument errors (unknown command,
-// wrong number of arguments), which it does not type.
-func isCobraUsage(err error) bool {
-	msg := err.Error()
-	for _, p := range []string{"unknown command", "accepts ", "requires at least", "unknown flag", "unknown shorthand", "required flag"} {
-		if strings.Contains(msg, p) {
-			return true
-		}
-	}
-	return false
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"os"
 	"regexp"
 	"strconv"
@@ -20,12 +22,15 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// baolab runs the command with args in the current directory and returns
-// stdout, stderr and the exit code (baolabIn, in slurm_test.go, does the
-// work).
+// baolab runs the command with args in-process, on a fresh command tree,
+// and returns stdout, stderr and the exit code. baolabIn (slurm_test.go)
+// runs the real binary instead, for another directory, environment or
+// signals.
 func baolab(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
-	return baolabIn(t, "", nil, args...)
+	var out, errb bytes.Buffer
+	code := run(context.Background(), args, &out, &errb)
+	return out.String(), errb.String(), code
 }
 
 func TestRulesListsEveryVariantAndOption(t *testing.T) {

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -11,7 +10,7 @@ import (
 	"github.com/baolab/baolab/engine"
 )
 
-func init() {
+func newPerftCmd() *cobra.Command {
 	var ruleset string
 	var depth int
 	var divide bool
@@ -31,14 +30,14 @@ one line "move=<m> nodes=<n>" per legal first move. Timing goes to stderr.`,
 			if depth < 0 {
 				return badInput(fmt.Errorf("--depth must be 0 or more, got %d", depth))
 			}
-			return runPerft(cmd.OutOrStdout(), os.Stderr, g, depth, divide)
+			return runPerft(cmd.OutOrStdout(), cmd.ErrOrStderr(), g, depth, divide)
 		},
 	}
 	cmd.Flags().StringVar(&ruleset, "rules", "", "ruleset, e.g. kingulu or kingulu:penultimate=never (required)")
 	cmd.Flags().IntVar(&depth, "depth", 1, "deepest depth to count")
 	cmd.Flags().BoolVar(&divide, "divide", false, "also print per-first-move counts at the deepest depth")
 	cmd.MarkFlagRequired("rules")
-	rootCmd.AddCommand(cmd)
+	return cmd
 }
 
 func runPerft(out, log io.Writer, g engine.Game, depth int, divide bool) error {

@@ -10,7 +10,7 @@ import (
 	"github.com/baolab/baolab/analysis"
 )
 
-func init() {
+func newReplayCmd() *cobra.Command {
 	var id int64
 	var html string
 	cmd := &cobra.Command{
@@ -61,5 +61,5 @@ counters sown and captured.`,
 	}
 	cmd.Flags().Int64Var(&id, "game", 0, "game_id of the game to replay (required)")
 	cmd.Flags().StringVar(&html, "html", "", "write the replay as a web page into this file")
-	rootCmd.AddCommand(cmd)
+	return cmd
 }

@@ -10,8 +10,8 @@ import (
 	"github.com/baolab/baolab/engine"
 )
 
-func init() {
-	rootCmd.AddCommand(&cobra.Command{
+func newRulesCmd() *cobra.Command {
+	return &cobra.Command{
 		Use:   "rules",
 		Short: "List the variants and their rule options, defaults and allowed values",
 		Long: `List every variant with its rule options: default, allowed values and meaning.
@@ -25,7 +25,7 @@ rules (the exact-readings tables of baolab analyze keep the two apart).`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return writeRules(cmd.OutOrStdout())
 		},
-	})
+	}
 }
 
 func writeRules(w io.Writer) error {

@@ -12,7 +12,7 @@ import (
 	"github.com/baolab/baolab/engine"
 )
 
-func init() {
+func newShowCmd() *cobra.Command {
 	var ruleset, moves string
 	var out diagramFiles
 	cmd := &cobra.Command{
@@ -61,7 +61,7 @@ started from, and every hole whose count it changed, with the change).`,
 	cmd.Flags().StringVar(&out.pdf, "pdf", "", "draw the position as a PDF diagram into this file")
 	cmd.Flags().BoolVar(&out.path, "path", false, "mark the last move's footprint on the diagram")
 	cmd.MarkFlagRequired("rules")
-	rootCmd.AddCommand(cmd)
+	return cmd
 }
 
 // parseMoves parses "3,0,5" (spaces allowed, empty for none).

@@ -37,7 +37,7 @@ type simFlags struct {
 	quiet   bool
 }
 
-func init() {
+func newSimCmd() *cobra.Command {
 	var f simFlags
 	cmd := &cobra.Command{
 		Use:   "sim (--config FILE | --rules R --agents PAIR --games N --out DIR) [flags]",
@@ -87,7 +87,7 @@ when set. All shards write into the same DIR.`,
 	fl.StringVar(&f.shard, "shard", "", "play shard K/N of the experiment (K = 0..N-1)")
 	fl.BoolVar(&f.force, "force", false, "replace a dataset of another experiment in the output directory")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print nothing but errors")
-	rootCmd.AddCommand(cmd)
+	return cmd
 }
 
 func runSim(cmd *cobra.Command, f simFlags) error {
@@ -111,7 +111,7 @@ func runSim(cmd *cobra.Command, f simFlags) error {
 	// kills the process at once.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	rep := progress.New(os.Stderr, mode)
+	rep := progress.New(cmd.ErrOrStderr(), mode)
 	ended := make(chan struct{})
 	defer close(ended)
 	go func() {
@@ -164,36 +164,7 @@ func simExperiment(cmd *cobra.Command, f simFlags) (dataset.Experiment, string, 
 		}
 		out, workers = cfg.Out, cfg.Workers
 	}
-	if changed("rules") {
-		plan.Rules = f.rules
-	}
-	if changed("agents") {
-		plan.Agents = f.agents
-	}
-	if changed("ladder") {
-		plan.Ladder = f.ladder
-	}
-	if changed("opening-plies") {
-		plan.OpeningPlies = f.opening
-	}
-	if changed("games") {
-		plan.Games = f.games
-	}
-	if changed("seed") {
-		plan.Seed = f.seed
-	}
-	if changed("batch") {
-		plan.Batch = f.batch
-	}
-	if changed("moves") {
-		plan.Moves = f.moves
-	}
-	if changed("workers") {
-		workers = f.workers
-	}
-	if changed("out") {
-		out = f.out
-	}
+	overrideWithFlags(&plan, &out, &workers, f, changed)
 	if workers < 0 {
 		return none, "", 0, fmt.Errorf("--workers must be at least 1 (or 0 for one per CPU), not %d", workers)
 	}
@@ -222,6 +193,41 @@ func simExperiment(cmd *cobra.Command, f simFlags) (dataset.Experiment, string, 
 		return none, "", 0, err
 	}
 	return exp, out, workers, nil
+}
+
+// overrideWithFlags replaces the values of the config file by those of
+// the flags given on the command line.
+func overrideWithFlags(plan *sim.Plan, out *string, workers *int, f simFlags, changed func(string) bool) {
+	if changed("rules") {
+		plan.Rules = f.rules
+	}
+	if changed("agents") {
+		plan.Agents = f.agents
+	}
+	if changed("ladder") {
+		plan.Ladder = f.ladder
+	}
+	if changed("opening-plies") {
+		plan.OpeningPlies = f.opening
+	}
+	if changed("games") {
+		plan.Games = f.games
+	}
+	if changed("seed") {
+		plan.Seed = f.seed
+	}
+	if changed("batch") {
+		plan.Batch = f.batch
+	}
+	if changed("moves") {
+		plan.Moves = f.moves
+	}
+	if changed("workers") {
+		*workers = f.workers
+	}
+	if changed("out") {
+		*out = f.out
+	}
 }
 
 // simShard returns the shard to play: --shard K/N, else Slurm's array

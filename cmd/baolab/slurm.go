@@ -15,7 +15,7 @@ import (
 	"github.com/baolab/baolab/sim/slurm"
 )
 
-func init() {
+func newSlurmCmd() *cobra.Command {
 	var (
 		j      slurm.Job
 		submit bool
@@ -69,7 +69,7 @@ dataset ends equal to that of a clean run.`,
 	f.BoolVar(&submit, "submit", false, "submit both jobs with sbatch and print their ids")
 	cmd.MarkFlagRequired("config")
 	cmd.MarkFlagRequired("tasks")
-	rootCmd.AddCommand(cmd)
+	return cmd
 }
 
 // completeSlurmJob fills in defaults and makes every path absolute.

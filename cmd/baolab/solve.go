@@ -15,16 +15,8 @@ import (
 	"github.com/baolab/baolab/solve"
 )
 
-func init() {
-	var ruleset, out, grid, method string
-	var maxPos int64
-	var workers int
-	var stats, count, layers bool
-	var checkpoint time.Duration
-	cmd := &cobra.Command{
-		Use:   "solve --rules RULESET [--out DIR] [--max-positions N] [--workers W]",
-		Short: "Solve a small board exactly: the value of every reachable position under perfect play",
-		Long: `Solve every position reachable from the initial position of RULESET by
+// solveLong is the help text of baolab solve.
+const solveLong = `Solve every position reachable from the initial position of RULESET by
 retrograde analysis (see go doc ./solve for what the values mean) and
 print, one line each:
 
@@ -73,117 +65,167 @@ DIR/wait, instead of $TMPDIR), saved at the end of a layer every
 from the last save when run again with the same DIR, printing the layers
 finished before first (a finished count prints its lines at once). A DIR
 holding another board's count, or used by another run, is refused with one
-line and exit status 2.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if method != "lists" && method != "sweep" && method != "layers" {
-				return badInput(fmt.Errorf("--method must be lists, sweep or layers, got %q", method))
-			}
-			if method == "layers" && (grid != "" || count || layers) {
-				return badInput(errors.New("--method layers solves one board: it does not go with --grid, --count or --layers"))
-			}
-			if layers && (grid != "" || count) {
-				return badInput(errors.New("--layers counts positions only: it does not go with --grid or --count"))
-			}
-			if cmd.Flags().Changed("checkpoint") && (!layers && method != "layers" || out == "") {
-				return badInput(errors.New("--checkpoint goes with --layers --out DIR or --method layers --out DIR"))
-			}
-			if checkpoint <= 0 {
-				return badInput(fmt.Errorf("--checkpoint must be more than 0, got %v", checkpoint))
-			}
-			opt := solve.Options{MaxPositions: maxPos, Workers: workers, Progress: newSolveBar(os.Stderr), CountOnly: count, Sweep: method == "sweep"}
-			if grid != "" {
-				if ruleset != "" {
-					return badInput(errors.New("give --rules or --grid, not both"))
-				}
-				opt.CountOnly = false
-				return runSolveGrid(cmd.OutOrStdout(), grid, out, opt, cmd.Flags().Changed("max-positions"))
-			}
-			if ruleset == "" {
-				return badInput(errors.New("required flag(s) \"rules\" not set (or give --grid FILE)"))
-			}
-			g, err := engine.Parse(ruleset)
-			if err != nil {
-				return badInput(err)
-			}
-			if maxPos < 1 {
-				return badInput(fmt.Errorf("--max-positions must be 1 or more, got %d", maxPos))
-			}
-			if workers < 0 || workers > 1024 {
-				return badInput(fmt.Errorf("--workers must be 0..1024, got %d", workers))
-			}
-			if layers {
-				opt.LayerDir, opt.Checkpoint = out, checkpoint
-				return countLayers(cmd.OutOrStdout(), g, opt, stats)
-			}
-			solveFn := solve.Solve
-			if method == "layers" {
-				solveFn = solve.SolveLayers
-				opt.LayerDir, opt.Checkpoint = out, checkpoint
-			}
-			res, err := solveFn(g.NewState(), opt)
-			if err != nil {
-				if errors.Is(err, solve.ErrTooBig) || errors.Is(err, solve.ErrNoLayers) || errors.Is(err, solve.ErrBadCount) || errors.Is(err, solve.ErrCountBusy) {
-					return badInput(err)
-				}
-				return err
-			}
-			if res.ResumedLayers > 0 {
-				fmt.Fprintf(os.Stderr, "solve: continued the solve in %s: %d of %d layers were enumerated and %d solved before\n", out, res.ResumedLayers, res.Layers, res.ResumedSolved)
-			}
-			if count {
-				_, err := fmt.Fprintf(cmd.OutOrStdout(), "positions=%d terminal=%d\n", res.Positions, res.Terminal)
-				return err
-			}
-			if err := printSolved(cmd.OutOrStdout(), res); err != nil {
-				return err
-			}
-			if stats {
-				sec := res.Elapsed.Seconds()
-				fmt.Fprintf(os.Stderr, "solve %s: %d positions, %d moves in %v: %.0f positions/s, %.1f bytes/position (%.1f enumerating)",
-					res.Ruleset, res.Positions, res.Edges, res.Elapsed.Round(time.Millisecond), float64(res.Positions)/sec, float64(res.Bytes)/float64(res.Positions),
-					float64(res.EnumerationBytes)/float64(res.Positions))
-				if opt.Sweep {
-					fmt.Fprintf(os.Stderr, ", %d sweeps", res.Sweeps)
-				}
-				if method == "layers" {
-					fmt.Fprintf(os.Stderr, "; %d layers, the largest %d positions (%.1f bytes per position of it)",
-						res.Layers, res.LargestLayer, float64(res.Bytes)/float64(res.LargestLayer))
-				}
-				fmt.Fprintln(os.Stderr)
-			}
-			if out != "" && method != "layers" {
-				return solve.WriteTable(out, res.Table)
-			}
-			return nil
-		},
+line and exit status 2.`
+
+// solveOptions holds the flags of baolab solve.
+type solveOptions struct {
+	ruleset, out, grid, method string
+	maxPos                     int64
+	workers                    int
+	stats, count, layers       bool
+	checkpoint                 time.Duration
+}
+
+func newSolveCmd() *cobra.Command {
+	o := &solveOptions{}
+	cmd := &cobra.Command{
+		Use:   "solve --rules RULESET [--out DIR] [--max-positions N] [--workers W]",
+		Short: "Solve a small board exactly: the value of every reachable position under perfect play",
+		Long:  solveLong,
+		Args:  cobra.NoArgs,
+		RunE:  o.run,
 	}
-	cmd.Flags().StringVar(&ruleset, "rules", "", "ruleset, e.g. kingulu:holes=4,seeds=2 (required unless --grid)")
-	cmd.Flags().StringVar(&out, "out", "", "directory to write the solved table to (solved.parquet); with --layers, to keep the count in; with --method layers, to keep the solve in")
-	cmd.Flags().Int64Var(&maxPos, "max-positions", solve.DefaultMaxPositions, "refuse a board with more positions than this")
-	cmd.Flags().IntVar(&workers, "workers", 0, "goroutines generating moves (0: one per core)")
-	cmd.Flags().BoolVar(&stats, "stats", false, "print positions/s and bytes/position to stderr")
-	cmd.Flags().BoolVar(&count, "count", false, "only count the reachable positions: print \"positions=<n> terminal=<n>\"")
-	cmd.Flags().BoolVar(&layers, "layers", false, "count the positions of each layer (kingulu: banks and reserved holes), one layer in memory at a time")
-	cmd.Flags().DurationVar(&checkpoint, "checkpoint", time.Minute, "with --layers --out or --method layers --out: how often the count or solve in DIR is saved (at the end of a layer)")
-	cmd.Flags().StringVar(&method, "method", "lists", "lists: predecessor lists (about 25 bytes per position); sweep: no move lists (about 14), moves generated again; layers: one layer at a time (kingulu), predecessor lists")
-	cmd.Flags().StringVar(&grid, "grid", "", "solve every ruleset of a TOML file (configs/solve/solved.toml) instead of --rules")
-	rootCmd.AddCommand(cmd)
+	f := cmd.Flags()
+	f.StringVar(&o.ruleset, "rules", "", "ruleset, e.g. kingulu:holes=4,seeds=2 (required unless --grid)")
+	f.StringVar(&o.out, "out", "", "directory to write the solved table to (solved.parquet); with --layers, to keep the count in; with --method layers, to keep the solve in")
+	f.Int64Var(&o.maxPos, "max-positions", solve.DefaultMaxPositions, "refuse a board with more positions than this")
+	f.IntVar(&o.workers, "workers", 0, "goroutines generating moves (0: one per core)")
+	f.BoolVar(&o.stats, "stats", false, "print positions/s and bytes/position to stderr")
+	f.BoolVar(&o.count, "count", false, "only count the reachable positions: print \"positions=<n> terminal=<n>\"")
+	f.BoolVar(&o.layers, "layers", false, "count the positions of each layer (kingulu: banks and reserved holes), one layer in memory at a time")
+	f.DurationVar(&o.checkpoint, "checkpoint", time.Minute, "with --layers --out or --method layers --out: how often the count or solve in DIR is saved (at the end of a layer)")
+	f.StringVar(&o.method, "method", "lists", "lists: predecessor lists (about 25 bytes per position); sweep: no move lists (about 14), moves generated again; layers: one layer at a time (kingulu), predecessor lists")
+	f.StringVar(&o.grid, "grid", "", "solve every ruleset of a TOML file (configs/solve/solved.toml) instead of --rules")
+	return cmd
+}
+
+// checkCombination refuses flags that do not go together.
+func (o *solveOptions) checkCombination(checkpointGiven bool) error {
+	if o.method != "lists" && o.method != "sweep" && o.method != "layers" {
+		return fmt.Errorf("--method must be lists, sweep or layers, got %q", o.method)
+	}
+	if o.method == "layers" && (o.grid != "" || o.count || o.layers) {
+		return errors.New("--method layers solves one board: it does not go with --grid, --count or --layers")
+	}
+	if o.layers && (o.grid != "" || o.count) {
+		return errors.New("--layers counts positions only: it does not go with --grid or --count")
+	}
+	if checkpointGiven && (!o.layers && o.method != "layers" || o.out == "") {
+		return errors.New("--checkpoint goes with --layers --out DIR or --method layers --out DIR")
+	}
+	if o.checkpoint <= 0 {
+		return fmt.Errorf("--checkpoint must be more than 0, got %v", o.checkpoint)
+	}
+	return nil
+}
+
+// board parses --rules and checks the limits of a one-board solve.
+func (o *solveOptions) board() (engine.Game, error) {
+	if o.ruleset == "" {
+		return nil, errors.New("required flag(s) \"rules\" not set (or give --grid FILE)")
+	}
+	g, err := engine.Parse(o.ruleset)
+	if err != nil {
+		return nil, err
+	}
+	if o.maxPos < 1 {
+		return nil, fmt.Errorf("--max-positions must be 1 or more, got %d", o.maxPos)
+	}
+	if o.workers < 0 || o.workers > 1024 {
+		return nil, fmt.Errorf("--workers must be 0..1024, got %d", o.workers)
+	}
+	return g, nil
+}
+
+func (o *solveOptions) run(cmd *cobra.Command, _ []string) error {
+	if err := o.checkCombination(cmd.Flags().Changed("checkpoint")); err != nil {
+		return badInput(err)
+	}
+	opt := solve.Options{MaxPositions: o.maxPos, Workers: o.workers, Progress: newSolveBar(cmd.ErrOrStderr()), CountOnly: o.count, Sweep: o.method == "sweep"}
+	if o.grid != "" {
+		if o.ruleset != "" {
+			return badInput(errors.New("give --rules or --grid, not both"))
+		}
+		opt.CountOnly = false
+		return runSolveGrid(cmd.OutOrStdout(), o.grid, o.out, opt, cmd.Flags().Changed("max-positions"))
+	}
+	g, err := o.board()
+	if err != nil {
+		return badInput(err)
+	}
+	if o.layers {
+		opt.LayerDir, opt.Checkpoint = o.out, o.checkpoint
+		return countLayers(cmd.OutOrStdout(), cmd.ErrOrStderr(), g, opt, o.stats)
+	}
+	return o.solveBoard(cmd.OutOrStdout(), cmd.ErrOrStderr(), g, opt)
+}
+
+// solveBoard solves one board and prints its lines (or its count), the
+// statistics asked for, and writes the table.
+func (o *solveOptions) solveBoard(w, log io.Writer, g engine.Game, opt solve.Options) error {
+	solveFn := solve.Solve
+	if o.method == "layers" {
+		solveFn = solve.SolveLayers
+		opt.LayerDir, opt.Checkpoint = o.out, o.checkpoint
+	}
+	res, err := solveFn(g.NewState(), opt)
+	if err != nil {
+		return solveError(err)
+	}
+	if res.ResumedLayers > 0 {
+		fmt.Fprintf(log, "solve: continued the solve in %s: %d of %d layers were enumerated and %d solved before\n", o.out, res.ResumedLayers, res.Layers, res.ResumedSolved)
+	}
+	if o.count {
+		_, err := fmt.Fprintf(w, "positions=%d terminal=%d\n", res.Positions, res.Terminal)
+		return err
+	}
+	if err := printSolved(w, res); err != nil {
+		return err
+	}
+	if o.stats {
+		printSolveStats(log, res, opt.Sweep, o.method == "layers")
+	}
+	if o.out != "" && o.method != "layers" {
+		return solve.WriteTable(o.out, res.Table)
+	}
+	return nil
+}
+
+// solveError marks the solver's refusals of the input (a board too big,
+// without layers, a DIR of another count or in use) as usage errors.
+func solveError(err error) error {
+	if errors.Is(err, solve.ErrTooBig) || errors.Is(err, solve.ErrNoLayers) || errors.Is(err, solve.ErrBadCount) || errors.Is(err, solve.ErrCountBusy) {
+		return badInput(err)
+	}
+	return err
+}
+
+// printSolveStats writes solve --stats' line: speed and memory per position.
+func printSolveStats(log io.Writer, res *solve.Result, sweep, layered bool) {
+	sec := res.Elapsed.Seconds()
+	fmt.Fprintf(log, "solve %s: %d positions, %d moves in %v: %.0f positions/s, %.1f bytes/position (%.1f enumerating)",
+		res.Ruleset, res.Positions, res.Edges, res.Elapsed.Round(time.Millisecond), float64(res.Positions)/sec, float64(res.Bytes)/float64(res.Positions),
+		float64(res.EnumerationBytes)/float64(res.Positions))
+	if sweep {
+		fmt.Fprintf(log, ", %d sweeps", res.Sweeps)
+	}
+	if layered {
+		fmt.Fprintf(log, "; %d layers, the largest %d positions (%.1f bytes per position of it)",
+			res.Layers, res.LargestLayer, float64(res.Bytes)/float64(res.LargestLayer))
+	}
+	fmt.Fprintln(log)
 }
 
 // countLayers prints the layers of g's board as solve --layers does.
-func countLayers(w io.Writer, g engine.Game, opt solve.Options, stats bool) error {
+func countLayers(w, log io.Writer, g engine.Game, opt solve.Options, stats bool) error {
 	var sizes []solve.LayerSize // in the order reported: those read back from --out first
 	res, err := solve.CountLayers(g.NewState(), opt, func(l solve.LayerSize) error {
 		sizes = append(sizes, l)
 		_, err := fmt.Fprintf(w, "layer %s positions=%d terminal=%d\n", l.Name, l.Positions, l.Terminal)
 		return err
 	})
-	if errors.Is(err, solve.ErrTooBig) || errors.Is(err, solve.ErrNoLayers) || errors.Is(err, solve.ErrBadCount) || errors.Is(err, solve.ErrCountBusy) {
-		return badInput(err)
-	}
 	if err != nil {
-		return err
+		return solveError(err)
 	}
 	if _, err := fmt.Fprintf(w, "layers=%d positions=%d terminal=%d largest=%d\n", res.Layers, res.Positions, res.Terminal, res.Largest.Positions); err != nil {
 		return err
@@ -202,7 +244,7 @@ func countLayers(w io.Writer, g engine.Game, opt solve.Options, stats bool) erro
 		if largest.Positions > 0 {
 			line += fmt.Sprintf(", %.1f bytes per position of the largest layer counted (%s)", float64(res.Bytes)/float64(largest.Positions), largest.Name)
 		}
-		fmt.Fprintln(os.Stderr, line)
+		fmt.Fprintln(log, line)
 	}
 	return nil
 }
@@ -245,8 +287,11 @@ type solveBar struct {
 // lineEvery is the time between two plain progress lines of a stage.
 const lineEvery = 30 * time.Second
 
-func newSolveBar(w *os.File) *solveBar {
-	return &solveBar{w: w, on: term.IsTerminal(int(w.Fd())), every: lineEvery}
+// newSolveBar returns the progress display writing to w: bars when w is
+// a terminal, plain lines otherwise.
+func newSolveBar(w io.Writer) *solveBar {
+	f, ok := w.(*os.File)
+	return &solveBar{w: w, on: ok && term.IsTerminal(int(f.Fd())), every: lineEvery}
 }
 
 func (b *solveBar) Stage(name string, total int64) {
