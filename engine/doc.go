@@ -66,4 +66,29 @@
 //
 // Variants register themselves with Register from their package's init
 // function; import baolab/engine/all to get all of them.
+//
+// # Variant packages
+//
+// Every variant package has the same shape, so that a new game is one
+// folder shaped like the others plus one import line in engine/all:
+//
+//   - doc.go: the rules, the numbering of holes and moves, the option
+//     table, the choices made where the rule texts are silent.
+//   - options.go: the option table (Options), the typed values (Rules),
+//     MaxHoles.
+//   - game.go: Name, registration, Game, New(engine.Values) (*Game,
+//     error), MustNew(ruleset) *Game and Game's accessors.
+//   - state.go: Position, State, NewState, NewStateAt(g, p, toMove)
+//     (*State, error), State.SetPosition(p, toMove) error, State.Position,
+//     Apply and Check.
+//   - the move generator and sowing: sow.go (kingulu, kimasai-two-rows)
+//     or step.go (kimasai-four-rows), with cycle.go for never-ending
+//     sowings.
+//   - key.go (Encoder), perft.go (Perft), show.go (State.String), and
+//     layer.go where positions fall into layers (Layered, kingulu).
+//
+// Errors name the variant first: "VARIANT: option "KEY": value "V" not
+// allowed (allowed: ...)" for option values (ParseValues, CheckValues),
+// "VARIANT: NewStateAt: ..." for a hand-made position and MoveErrors'
+// wording for Apply.
 package engine

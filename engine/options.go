@@ -175,6 +175,25 @@ func ParseValues(variant string, table []Option, text string) (Values, error) {
 	return v, nil
 }
 
+// CheckValues checks that v holds an allowed canonical value for every
+// option of table, as ParseValues leaves them, so that a variant's New
+// refuses values made by hand with the same one-line error as a ruleset
+// string: "VARIANT: option "KEY": value "V" not allowed (allowed: ...)".
+func CheckValues(variant string, table []Option, v Values) error {
+	for _, o := range table {
+		val, ok := v[o.Key]
+		if !ok {
+			return fmt.Errorf("%s: option %q: no value given", variant, o.Key)
+		}
+		if norm, err := o.normalize(variant, val); err != nil {
+			return err
+		} else if norm != val {
+			return fmt.Errorf("%s: option %q: value %q is not in canonical form (%q)", variant, o.Key, val, norm)
+		}
+	}
+	return nil
+}
+
 func findOption(table []Option, key string) (Option, bool) {
 	for _, o := range table {
 		if o.Key == key {

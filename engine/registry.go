@@ -119,3 +119,29 @@ func MustParse(ruleset string) Game {
 	}
 	return g
 }
+
+// ParseAs parses ruleset, which must name the variant called variant
+// whose Game type is G, and returns its Game as a G. A variant package's
+// MustNew wraps it.
+func ParseAs[G Game](variant, ruleset string) (G, error) {
+	var zero G
+	g, err := Parse(ruleset)
+	if err != nil {
+		return zero, err
+	}
+	vg, ok := g.(G)
+	if !ok || g.Variant() != variant {
+		return zero, fmt.Errorf("%s: ruleset %q is of variant %s", variant, ruleset, g.Variant())
+	}
+	return vg, nil
+}
+
+// MustParseAs is ParseAs for rulesets known to be valid; it panics on
+// error.
+func MustParseAs[G Game](variant, ruleset string) G {
+	g, err := ParseAs[G](variant, ruleset)
+	if err != nil {
+		panic(err)
+	}
+	return g
+}

@@ -120,3 +120,51 @@ func AppendMoves(buf []Move, mask uint64) []Move {
 	}
 	return buf
 }
+
+// MoveErrors holds the errors a variant's State.Apply returns, made once
+// so that Apply does not allocate, and worded alike in every variant:
+// "VARIANT: move M: illegal move (WHY)", "VARIANT: move M: never-ending
+// move" and "VARIANT: game is over". Each wraps ErrIllegalMove,
+// ErrNeverEnding or ErrGameOver.
+type MoveErrors struct {
+	variant, why string
+	gameOver     error
+	illegal      [MaxMoves]error
+	neverEnding  [MaxMoves]error
+}
+
+// NewMoveErrors makes the Apply errors of variant; why says in a few
+// words which moves are illegal.
+func NewMoveErrors(variant, why string) *MoveErrors {
+	e := &MoveErrors{variant: variant, why: why, gameOver: fmt.Errorf("%s: %w", variant, ErrGameOver)}
+	for m := range MaxMoves {
+		e.illegal[m] = fmt.Errorf("%s: move %d: %w (%s)", variant, m, ErrIllegalMove, why)
+		e.neverEnding[m] = fmt.Errorf("%s: move %d: %w", variant, m, ErrNeverEnding)
+	}
+	return e
+}
+
+// GameOver returns the error of a move applied after the end.
+func (e *MoveErrors) GameOver() error { return e.gameOver }
+
+// Illegal returns the error of m, a move that is not a candidate.
+func (e *MoveErrors) Illegal(m Move) error {
+	if int(m) < MaxMoves {
+		return e.illegal[m]
+	}
+	return fmt.Errorf("%s: move %d: %w (%s)", e.variant, m, ErrIllegalMove, e.why)
+}
+
+// OutOfRange returns the error of m, a move number at or beyond numMoves
+// (Game.NumMoves).
+func (e *MoveErrors) OutOfRange(m Move, numMoves int) error {
+	return fmt.Errorf("%s: move %d: %w (moves are 0..%d)", e.variant, m, ErrIllegalMove, numMoves-1)
+}
+
+// NeverEnding returns the error of m, a candidate whose sowing never ends.
+func (e *MoveErrors) NeverEnding(m Move) error {
+	if int(m) < MaxMoves {
+		return e.neverEnding[m]
+	}
+	return fmt.Errorf("%s: move %d: %w", e.variant, m, ErrNeverEnding)
+}

@@ -1,18 +1,13 @@
 package kimasai2
 
 import (
-	"fmt"
 	"maps"
-	"strconv"
 
 	"github.com/baolab/baolab/engine"
 )
 
 // Name is the variant name used in rulesets.
 const Name = "kimasai-two-rows"
-
-// MaxHoles is the largest number of holes per row (option holes).
-const MaxHoles = 16
 
 func init() {
 	engine.Register(engine.Variant{
@@ -22,43 +17,6 @@ func init() {
 		Options: Options(),
 		New:     engine.NewFunc(New),
 	})
-}
-
-// Options returns the option table of the kimasai-two-rows variant,
-// common options included.
-func Options() []engine.Option {
-	return append(engine.CommonOptions(true),
-		engine.Option{Key: "reserve", Size: true, Default: "24", Numeric: true, Min: 0, Max: 64, Help: "cows each player starts with in reserve"},
-		engine.Option{Key: "holes", Size: true, Default: "8", Numeric: true, Min: 4, Max: MaxHoles, Help: "holes per row"},
-		engine.Option{Key: "capture_sow", Default: "here", Values: []string{"here", "next"}, Help: "raided cows are sown starting in the capturing hole (here) or in the hole after it (next)"},
-		engine.Option{Key: "end_check", Default: "always", Values: []string{"always", "phase2"}, Help: "the inner-row-empty end is checked after every move, or only after moves that started in phase 2"},
-		engine.Option{Key: "opening_intro", Default: "off", Values: []string{"off", "on"}, Help: "on: the first move of the game also introduces a reserve cow"},
-		engine.Option{Key: "skip_origin", Default: "off", Values: []string{"off", "on"}, Help: "a lap of 2*holes cows or more skips the hole it was lifted from (a raid's lap skips nothing)"},
-		engine.Option{Key: "win_check", Default: "move", Values: []string{"move", "capture"},
-			Help: "capture: a raid that empties the opponent's inner row ends the move at once and wins; move: the end is checked after the move"},
-		engine.Option{Key: "phase_change", Default: "next", Values: []string{"next", "immediate"},
-			Help: "immediate: the move that brings in the last reserve cow is already played by the phase-2 rules (it can raid)"},
-	)
-}
-
-// Rules holds the option values of a ruleset, typed.
-type Rules struct {
-	engine.Common
-	Holes        int  // holes per row (option holes); each player owns 2*Holes holes
-	Reserve      int  // cows each player starts with in reserve (option reserve)
-	CaptureNext  bool // capture_sow=next: raided cows are sown from the hole after the capturing hole
-	EndPhase2    bool // end_check=phase2: inner-row-empty is checked only after phase-2 moves
-	OpeningIntro bool // opening_intro=on: the first move also introduces a reserve cow
-	// SkipOrigin (skip_origin=on): a lap of 2*Holes cows or more skips the
-	// hole it was lifted from; a raid's lap skips nothing.
-	SkipOrigin bool
-	// WinCapture (win_check=capture): a raid that leaves the opponent's
-	// inner row without cows puts the raided cows into the capturing hole
-	// and ends the move, which wins.
-	WinCapture bool
-	// PhaseImmediate (phase_change=immediate): the move that brings in the
-	// last reserve cow is played by the phase-2 rules.
-	PhaseImmediate bool
 }
 
 // Game is a kimasai-two-rows rule set. It implements engine.Game and is
@@ -93,8 +51,12 @@ type Game struct {
 	kOpen, kNorth uint64
 }
 
-// New makes a Game from option values checked by engine.ParseValues.
+// New makes a Game from option values as engine.ParseValues returns
+// them; values it would refuse are refused with its error.
 func New(v engine.Values) (*Game, error) {
+	if err := engine.CheckValues(Name, Options(), v); err != nil {
+		return nil, err
+	}
 	g := &Game{rules: Rules{
 		Common:         v.Common(),
 		Holes:          v.Int("holes"),
@@ -107,9 +69,6 @@ func New(v engine.Values) (*Game, error) {
 		PhaseImmediate: v["phase_change"] == "immediate",
 	}}
 	g.general = g.rules.SkipOrigin || g.rules.WinCapture
-	if g.rules.Holes < 4 || g.rules.Holes > MaxHoles || g.rules.Reserve < 0 || g.rules.Reserve > 64 {
-		return nil, fmt.Errorf("%s: holes %d or reserve %d out of range", Name, g.rules.Holes, g.rules.Reserve)
-	}
 	table := Options()
 	g.ruleset = engine.Canonical(Name, table, v)
 	g.values = make(map[string]string, len(table))
@@ -122,18 +81,9 @@ func New(v engine.Values) (*Game, error) {
 	return g, nil
 }
 
-// MustNew parses ruleset (which must name this variant) and panics on error.
-func MustNew(ruleset string) *Game {
-	g, err := engine.Parse(ruleset)
-	if err != nil {
-		panic(err)
-	}
-	kg, ok := g.(*Game)
-	if !ok {
-		panic(Name + ": ruleset " + strconv.Quote(ruleset) + " is another variant")
-	}
-	return kg
-}
+// MustNew parses ruleset, which must name this variant, and panics on an
+// error: for rulesets known to be valid, as in tests and examples.
+func MustNew(ruleset string) *Game { return engine.MustParseAs[*Game](Name, ruleset) }
 
 func (g *Game) init() {
 	n := 2 * g.rules.Holes

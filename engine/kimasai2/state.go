@@ -60,7 +60,7 @@ func (g *Game) NewState() engine.State {
 func NewStateAt(g engine.Game, p Position, toMove engine.Player) (*State, error) {
 	kg, ok := g.(*Game)
 	if !ok {
-		return nil, fmt.Errorf("%s: NewStateAt: game %s is another variant", Name, g.Ruleset())
+		return nil, fmt.Errorf("%s: NewStateAt: game %s is of variant %s", Name, g.Ruleset(), g.Variant())
 	}
 	s := &State{}
 	if err := kg.setPosition(s, &p, toMove); err != nil {
@@ -69,23 +69,33 @@ func NewStateAt(g engine.Game, p Position, toMove engine.Player) (*State, error)
 	return s, nil
 }
 
+// SetPosition makes s a state of its game at the hand-made position p with
+// toMove to move, at ply 0, as NewStateAt builds one, without allocating
+// once s has grown. On an error (NewStateAt's) s is unchanged.
+func (s *State) SetPosition(p Position, toMove engine.Player) error {
+	return s.g.setPosition(s, &p, toMove)
+}
+
 // setPosition makes s a state of g at p with toMove to move, at ply 0 of
 // its own game, as NewStateAt builds it, without allocating once s has
 // grown. On an error (the checks NewStateAt documents) s is unchanged.
 func (g *Game) setPosition(s *State, p *Position, toMove engine.Player) error {
+	if toMove > engine.North {
+		return fmt.Errorf("%s: NewStateAt: bad player %d", Name, toMove)
+	}
 	var x pos
 	total := 0
 	for pl := 0; pl < 2; pl++ {
 		for h := 0; h < 2*MaxHoles; h++ {
 			c := p.Cows[pl][h]
 			if c != 0 && h >= g.n {
-				return fmt.Errorf("%s: NewStateAt: %v hole %d is beyond the board (%d holes per player)", Name, engine.Player(pl), h, g.n)
+				return fmt.Errorf("%s: NewStateAt: %v hole %d is beyond the board (holes 0..%d)", Name, engine.Player(pl), h, g.n-1)
 			}
 			g.place(&x, pl, h, uint64(c))
 			total += int(c)
 		}
 		if p.Reserve[pl] < 0 || p.Reserve[pl] > 255 {
-			return fmt.Errorf("%s: NewStateAt: %v reserve %d out of range 0..255", Name, engine.Player(pl), p.Reserve[pl])
+			return fmt.Errorf("%s: NewStateAt: %v reserve %d not allowed (allowed: 0..255)", Name, engine.Player(pl), p.Reserve[pl])
 		}
 		x.reserve[pl] = uint8(p.Reserve[pl])
 		total += p.Reserve[pl]
@@ -93,7 +103,7 @@ func (g *Game) setPosition(s *State, p *Position, toMove engine.Player) error {
 	if total > 255 {
 		return fmt.Errorf("%s: NewStateAt: %d cows in all, at most 255 allowed", Name, total)
 	}
-	x.toMove = toMove & 1
+	x.toMove = toMove
 	x.opening = p.Opening
 	g.reset(s, &x, total)
 	return nil
@@ -189,10 +199,13 @@ func (s *State) Legal(buf []engine.Move) []engine.Move {
 // Apply plays m. See engine.State.Apply for the errors.
 func (s *State) Apply(m engine.Move) (engine.MoveInfo, error) {
 	if s.Track.Over() {
-		return engine.MoveInfo{}, engine.ErrGameOver
+		return engine.MoveInfo{}, moveErrors.GameOver()
 	}
-	if int(m) >= s.g.n || (s.cand&^s.Track.Rejected())>>m&1 == 0 {
-		return engine.MoveInfo{}, errIllegal
+	if int(m) >= s.g.n {
+		return engine.MoveInfo{}, moveErrors.OutOfRange(m, s.g.n)
+	}
+	if (s.cand&^s.Track.Rejected())>>m&1 == 0 {
+		return engine.MoveInfo{}, moveErrors.Illegal(m)
 	}
 	g := s.g
 	mover := s.x.toMove
@@ -205,7 +218,7 @@ func (s *State) Apply(m engine.Move) (engine.MoveInfo, error) {
 				s.End(engine.Win(mover.Other()), engine.NoMoves)
 				s.cand = 0
 			}
-			return info, engine.ErrNeverEnding
+			return info, moveErrors.NeverEnding(m)
 		}
 		// infinite=draw: the move is played and the game ends drawn. The
 		// sowing has no final position, so the board stays as it was
@@ -236,7 +249,9 @@ func (s *State) Apply(m engine.Move) (engine.MoveInfo, error) {
 	return info, nil
 }
 
-var errIllegal = fmt.Errorf("%s: %w: not a candidate", Name, engine.ErrIllegalMove)
+// moveErrors are Apply's errors, made once so that Apply does not
+// allocate.
+var moveErrors = engine.NewMoveErrors(Name, "an empty hole")
 
 // Clone returns an independent copy.
 func (s *State) Clone() engine.State {
@@ -263,24 +278,24 @@ func (s *State) Check() error {
 		for h := 0; h < 2*MaxHoles; h++ {
 			c := count(&s.x.w[pl], h)
 			if c != 0 && h >= g.n {
-				return fmt.Errorf("%v hole %d beyond the board holds %d cows", engine.Player(pl), h, c)
+				return fmt.Errorf("%s: %v hole %d beyond the board holds %d cows", Name, engine.Player(pl), h, c)
 			}
 			lin += c * g.rk[pl][h]
 			total += int(c)
 		}
 	}
 	if total != s.total {
-		return fmt.Errorf("conservation: %d cows on board and in reserve, want %d", total, s.total)
+		return fmt.Errorf("%s: conservation: %d cows on board and in reserve, want %d", Name, total, s.total)
 	}
 	if lin != s.x.lin {
-		return fmt.Errorf("incremental hash %#x, recomputed %#x", s.x.lin, lin)
+		return fmt.Errorf("%s: incremental hash %#x, recomputed %#x", Name, s.x.lin, lin)
 	}
 	want := nonEmpty(&s.x.w[s.x.toMove])
 	if s.Track.Over() {
 		want = 0
 	}
 	if s.cand != want {
-		return fmt.Errorf("candidate mask %#x, want %#x", s.cand, want)
+		return fmt.Errorf("%s: candidate mask %#x, want %#x", Name, s.cand, want)
 	}
 	return nil
 }

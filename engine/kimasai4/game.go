@@ -1,7 +1,6 @@
 package kimasai4
 
 import (
-	"fmt"
 	"maps"
 	"math"
 
@@ -10,36 +9,6 @@ import (
 
 // Name is the variant name used in rulesets.
 const Name = "kimasai-four-rows"
-
-// Repetition is the reading of the repetition rule.
-type Repetition uint8
-
-// The readings of the repetition option.
-const (
-	RepeatFirst Repetition = iota // drawn as soon as a position repeats (repetition=first)
-	RepeatThird                   // drawn on a position's third occurrence (repetition=third)
-	RepeatNone                    // repetition never ends the game (repetition=none)
-)
-
-// Rules holds the typed option values of one kimasai-four-rows Game.
-type Rules struct {
-	engine.Common            // first, max_plies (infinite and lap_limit do not apply)
-	Holes         int        // holes per row, n (4..16)
-	Repetition    Repetition // reading of the repetition rule
-	EmptyRight    bool       // empty_start=right: front hole 0 starts empty (else hole n-1)
-}
-
-// Options returns the option table of the kimasai-four-rows variant,
-// common options included.
-func Options() []engine.Option {
-	return append(engine.CommonOptions(false),
-		engine.Option{Key: "holes", Size: true, Default: "12", Numeric: true, Min: 4, Max: 16, Help: "holes per row"},
-		engine.Option{Key: "repetition", Default: "first", Values: []string{"first", "third", "none"},
-			Help: "draw on the first repeat of a position, on its third occurrence, or never"},
-		engine.Option{Key: "empty_start", Default: "left", Values: []string{"left", "right"},
-			Help: "which end of each front row starts empty (the owner's left, as the seeds say, or right)"},
-	)
-}
 
 func init() {
 	engine.Register(engine.Variant{
@@ -51,8 +20,12 @@ func init() {
 	})
 }
 
-// New makes a Game from option values checked by engine.ParseValues.
+// New makes a Game from option values as engine.ParseValues returns
+// them; values it would refuse are refused with its error.
 func New(v engine.Values) (*Game, error) {
+	if err := engine.CheckValues(Name, Options(), v); err != nil {
+		return nil, err
+	}
 	r := Rules{Common: v.Common(), Holes: v.Int("holes"), EmptyRight: v["empty_start"] == "right"}
 	switch v["repetition"] {
 	case "third":
@@ -60,13 +33,14 @@ func New(v engine.Values) (*Game, error) {
 	case "none":
 		r.Repetition = RepeatNone
 	}
-	if r.Holes < 4 || r.Holes > 16 {
-		return nil, fmt.Errorf("%s: option \"holes\": value %d not allowed (allowed: 4..16)", Name, r.Holes)
-	}
 	g := &Game{rules: r, values: maps.Clone(v), ruleset: engine.Canonical(Name, Options(), v)}
 	g.init()
 	return g, nil
 }
+
+// MustNew parses ruleset, which must name this variant, and panics on an
+// error: for rulesets known to be valid, as in tests and examples.
+func MustNew(ruleset string) *Game { return engine.MustParseAs[*Game](Name, ruleset) }
 
 // Game is one kimasai-four-rows rule set. It is immutable and safe for
 // concurrent use.
@@ -144,13 +118,3 @@ func (g *Game) NumMoves() int { return int(g.size) }
 
 // TotalMaterial returns the stones at the start, 2(2n-1).
 func (g *Game) TotalMaterial() int { return 2 * (int(g.size) - 1) }
-
-// InitialPosition returns the starting position of the rule set.
-func (g *Game) InitialPosition() Position {
-	return Position{Stones: [2]uint32{g.start, g.start}}
-}
-
-// NewState returns the initial state.
-func (g *Game) NewState() engine.State {
-	return g.newState(g.InitialPosition(), g.rules.Common.First)
-}

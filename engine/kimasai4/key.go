@@ -50,7 +50,7 @@ func (g *Game) LoadKey(dst engine.State, key []byte) error {
 	if r.Last() != 0 || r.Err() != nil {
 		return fmt.Errorf("%s: %w: bits after the board", Name, engine.ErrBadKey)
 	}
-	if err := g.setPosition(dst.(*State), p, toMove); err != nil {
+	if err := g.setPosition(dst.(*State), &p, toMove); err != nil {
 		return fmt.Errorf("%w: %v", engine.ErrBadKey, err)
 	}
 	return nil

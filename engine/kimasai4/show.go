@@ -52,7 +52,7 @@ func (s *State) String() string {
 func ParseDiagram(g engine.Game, text string) (Position, error) {
 	kg, ok := g.(*Game)
 	if !ok {
-		return Position{}, fmt.Errorf("%s: ParseDiagram: game is %s", Name, g.Variant())
+		return Position{}, fmt.Errorf("%s: ParseDiagram: game %s is of variant %s", Name, g.Ruleset(), g.Variant())
 	}
 	n := int(kg.n)
 	var rows [4][]bool

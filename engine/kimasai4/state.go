@@ -17,31 +17,38 @@ import (
 func NewStateAt(g engine.Game, p Position, toMove engine.Player) (*State, error) {
 	kg, ok := g.(*Game)
 	if !ok {
-		return nil, fmt.Errorf("%s: NewStateAt: game is %s", Name, g.Variant())
+		return nil, fmt.Errorf("%s: NewStateAt: game %s is of variant %s", Name, g.Ruleset(), g.Variant())
 	}
 	s := &State{}
-	if err := kg.setPosition(s, p, toMove); err != nil {
+	if err := kg.setPosition(s, &p, toMove); err != nil {
 		return nil, err
 	}
 	return s, nil
 }
 
+// SetPosition makes s a state of its game at the hand-made position p with
+// toMove to move, at ply 0, as NewStateAt builds one, without allocating
+// once s has grown. On an error (NewStateAt's) s is unchanged.
+func (s *State) SetPosition(p Position, toMove engine.Player) error {
+	return s.g.setPosition(s, &p, toMove)
+}
+
 // setPosition makes s a state of g at p with toMove to move, at ply 0, as
 // NewStateAt builds it, without allocating once s has grown. On an error
 // (the checks NewStateAt documents) s is unchanged.
-func (g *Game) setPosition(s *State, p Position, toMove engine.Player) error {
+func (g *Game) setPosition(s *State, p *Position, toMove engine.Player) error {
 	if toMove > engine.North {
 		return fmt.Errorf("%s: NewStateAt: bad player %d", Name, toMove)
 	}
 	for q, b := range p.Stones {
 		if b&^g.full != 0 {
-			return fmt.Errorf("%s: NewStateAt: %v has stones outside holes 0..%d", Name, engine.Player(q), g.size-1)
+			return fmt.Errorf("%s: NewStateAt: %v hole %d is beyond the board (holes 0..%d)", Name, engine.Player(q), bits.TrailingZeros32(b&^g.full), g.size-1)
 		}
 	}
 	if p.Stones[0] == 0 && p.Stones[1] == 0 {
 		return fmt.Errorf("%s: NewStateAt: no stones on the board", Name)
 	}
-	g.reset(s, p, toMove)
+	g.reset(s, *p, toMove)
 	return nil
 }
 
@@ -112,10 +119,13 @@ func (s *State) Legal(buf []engine.Move) []engine.Move { return s.Candidates(buf
 // leaves the state unchanged on error.
 func (s *State) Apply(m engine.Move) (engine.MoveInfo, error) {
 	if s.Track.Result() != engine.Ongoing {
-		return engine.MoveInfo{}, engine.ErrGameOver
+		return engine.MoveInfo{}, moveErrors.GameOver()
 	}
-	if m >= 32 || s.cand&(1<<m) == 0 { // cand has no bit at or above 2n
-		return engine.MoveInfo{}, fmt.Errorf("%w: %s: %v cannot step from hole %d", engine.ErrIllegalMove, Name, s.toMove, m)
+	if int(m) >= int(s.g.size) {
+		return engine.MoveInfo{}, moveErrors.OutOfRange(m, int(s.g.size))
+	}
+	if s.cand&(1<<m) == 0 {
+		return engine.MoveInfo{}, moveErrors.Illegal(m)
 	}
 	g := s.g
 	me, op := s.toMove, s.toMove^1
@@ -162,6 +172,10 @@ func (s *State) Apply(m engine.Move) (engine.MoveInfo, error) {
 	return engine.MoveInfo{Laps: 1, Sown: 1, Captures: (taken + 1) / 2, Captured: taken}, nil
 }
 
+// moveErrors are Apply's errors, made once so that Apply does not
+// allocate.
+var moveErrors = engine.NewMoveErrors(Name, "an empty hole, or the next hole is taken")
+
 // Material returns the number of stones p has on the board.
 func (s *State) Material(p engine.Player) int { return bits.OnesCount32(s.pos.Stones[p&1]) }
 
@@ -193,29 +207,49 @@ func (s *State) Check() error {
 	for q, b := range s.pos.Stones {
 		p := engine.Player(q)
 		if b&^g.full != 0 {
-			return fmt.Errorf("%v has stones outside holes 0..%d: %#x", p, g.size-1, b)
+			return fmt.Errorf("%s: %v has stones outside holes 0..%d: %#x", Name, p, g.size-1, b)
 		}
 		if n := int32(bits.OnesCount32(b)); n+s.lost[q] != s.startStones[q] || s.lost[q] < 0 {
-			return fmt.Errorf("conservation: %v has %d stones and lost %d, started with %d", p, n, s.lost[q], s.startStones[q])
+			return fmt.Errorf("%s: conservation: %v has %d stones and lost %d, started with %d", Name, p, n, s.lost[q], s.startStones[q])
 		}
 	}
 	if h := g.fullHash(s.pos, s.toMove); h != s.hash {
-		return fmt.Errorf("hash %#x, recomputed %#x", s.hash, h)
+		return fmt.Errorf("%s: hash %#x, recomputed %#x", Name, s.hash, h)
 	}
 	if s.toMove > engine.North {
-		return fmt.Errorf("bad player to move %d", s.toMove)
+		return fmt.Errorf("%s: bad player to move %d", Name, s.toMove)
 	}
 	if s.Track.Over() {
 		if s.cand != 0 {
-			return errors.New("candidates left after the end")
+			return errors.New(Name + ": candidates left after the end")
 		}
 		return nil
 	}
 	if c := g.candidates(s.pos.Stones[s.toMove]); c != s.cand {
-		return fmt.Errorf("candidates %#x, recomputed %#x", s.cand, c)
+		return fmt.Errorf("%s: candidates %#x, recomputed %#x", Name, s.cand, c)
 	}
 	if s.cand == 0 || s.pos.Stones[0] == 0 || s.pos.Stones[1] == 0 {
-		return errors.New("game not over in a final position")
+		return errors.New(Name + ": game not over in a final position")
 	}
 	return nil
+}
+
+// InitialPosition returns the starting position of the rule set.
+func (g *Game) InitialPosition() Position {
+	return Position{Stones: [2]uint32{g.start, g.start}}
+}
+
+// NewState returns the initial state.
+func (g *Game) NewState() engine.State {
+	return g.newState(g.InitialPosition(), g.rules.Common.First)
+}
+
+// Position is a kimasai-four-rows position without the player to move.
+//
+// Stones[p] is player p's bitboard (p is engine.South or engine.North):
+// bit h is set when p has a stone in their own hole h, numbered in p's
+// stepping order (0..n-1 front row from p's right to left, n..2n-1 back
+// row from p's left to right). Bits 2n and above must be zero.
+type Position struct {
+	Stones [2]uint32
 }

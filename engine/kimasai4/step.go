@@ -6,16 +6,6 @@ import (
 	"github.com/baolab/baolab/engine"
 )
 
-// Position is a kimasai-four-rows position without the player to move.
-//
-// Stones[p] is player p's bitboard (p is engine.South or engine.North):
-// bit h is set when p has a stone in their own hole h, numbered in p's
-// stepping order (0..n-1 front row from p's right to left, n..2n-1 back
-// row from p's left to right). Bits 2n and above must be zero.
-type Position struct {
-	Stones [2]uint32
-}
-
 // candidates returns the stones of bitboard b whose next hole is empty.
 func (g *Game) candidates(b uint32) uint32 { return movable(b, 1<<(g.size-1)) }
 

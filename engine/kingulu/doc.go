@@ -128,7 +128,7 @@
 //     two or three. A move with a tail before its cycle (possible when a
 //     lap sows a round or more) is left to Brent's method. A Game also
 //     remembers the cycles it found, by landmarks (one lap start in 256,
-//     chosen by a hash of the board; see cycles.go), so a move that runs
+//     chosen by a hash of the board; see cycle.go), so a move that runs
 //     into a known cycle is found within a few hundred laps. On the
 //     default board's large layers, where never-ending moves took 99% of
 //     all laps, the two cut the time of `baolab solve --layers` by 3.7×

@@ -58,19 +58,19 @@ func (g *Game) LoadKey(dst engine.State, key []byte) error {
 	for h := 0; h < g.n && r.Err() == nil; h++ {
 		c := r.Count()
 		if total += c; total > maxTotal {
-			return fmt.Errorf("kingulu: %w: more than %d seeds", engine.ErrBadKey, maxTotal)
+			return fmt.Errorf("%s: %w: more than %d seeds", Name, engine.ErrBadKey, maxTotal)
 		}
 		q.add(h, c)
 	}
 	bank0, bank1 := r.Count(), r.Last()
 	if err := r.Err(); err != nil {
-		return fmt.Errorf("kingulu: %w", err)
+		return fmt.Errorf("%s: %w", Name, err)
 	}
 	if total += bank0 + bank1; total > maxTotal {
-		return fmt.Errorf("kingulu: %w: more than %d seeds", engine.ErrBadKey, maxTotal)
+		return fmt.Errorf("%s: %w: more than %d seeds", Name, engine.ErrBadKey, maxTotal)
 	}
 	if want := engine.KeyBytes(4*g.rules.Holes + 2 + total); len(key) != want {
-		return fmt.Errorf("kingulu: %w: %d bytes, a key of %d seeds has %d", engine.ErrBadKey, len(key), total, want)
+		return fmt.Errorf("%s: %w: %d bytes, a key of %d seeds has %d", Name, engine.ErrBadKey, len(key), total, want)
 	}
 	q.bank = [2]int32{int32(bank0), int32(bank1)}
 	g.setReserved(&q, res)

@@ -67,7 +67,7 @@ func (g *Game) LoadLayerKey(dst engine.State, layer, key uint64) error {
 	q.bank[1] = int32(layer >> layerResBits & layerBankMask)
 	res := uint32(layer & (1<<layerResBits - 1))
 	if res>>uint(g.n) != 0 || layerOf(q.bank, res) != layer {
-		return fmt.Errorf("kingulu: %w: layer %#x", engine.ErrBadKey, layer)
+		return fmt.Errorf("%s: %w: layer %#x", Name, engine.ErrBadKey, layer)
 	}
 	q.toMove = engine.Player(key & 1)
 	key >>= 1
@@ -75,17 +75,17 @@ func (g *Game) LoadLayerKey(dst engine.State, layer, key uint64) error {
 	for h := 0; h < g.n; h++ {
 		c := bits.TrailingZeros64(^key)
 		if c == 64 {
-			return fmt.Errorf("kingulu: %w: layer key of a hole of 64 seeds or more", engine.ErrBadKey)
+			return fmt.Errorf("%s: %w: layer key of a hole of 64 seeds or more", Name, engine.ErrBadKey)
 		}
 		q.add(h, c)
 		total += c
 		key >>= uint(c) + 1
 	}
 	if key != 0 {
-		return fmt.Errorf("kingulu: %w: layer key longer than %d holes", engine.ErrBadKey, g.n)
+		return fmt.Errorf("%s: %w: layer key longer than %d holes", Name, engine.ErrBadKey, g.n)
 	}
 	if total > maxTotal {
-		return fmt.Errorf("kingulu: %w: more than %d seeds", engine.ErrBadKey, maxTotal)
+		return fmt.Errorf("%s: %w: more than %d seeds", Name, engine.ErrBadKey, maxTotal)
 	}
 	g.setReserved(&q, res)
 	g.reset(dst.(*State), g.completed(q))

@@ -3,7 +3,6 @@ package kingulu
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/baolab/baolab/engine"
 )
@@ -42,7 +41,7 @@ var _ engine.State = (*State)(nil)
 func NewStateAt(g engine.Game, p Position, toMove engine.Player) (*State, error) {
 	kg, ok := g.(*Game)
 	if !ok {
-		return nil, fmt.Errorf("kingulu: NewStateAt: game %q is not a kingulu game", g.Ruleset())
+		return nil, fmt.Errorf("%s: NewStateAt: game %s is of variant %s", Name, g.Ruleset(), g.Variant())
 	}
 	s := &State{}
 	if err := kg.setPosition(s, &p, toMove); err != nil {
@@ -63,27 +62,27 @@ func (s *State) SetPosition(p Position, toMove engine.Player) error {
 // On an error (the checks NewStateAt documents) s is unchanged.
 func (g *Game) setPosition(s *State, p *Position, toMove engine.Player) error {
 	if toMove > engine.North {
-		return fmt.Errorf("kingulu: NewStateAt: bad player %d", toMove)
+		return fmt.Errorf("%s: NewStateAt: bad player %d", Name, toMove)
 	}
 	total := 0
 	for pl := 0; pl < 2; pl++ {
 		if p.Bank[pl] < 0 {
-			return fmt.Errorf("kingulu: NewStateAt: negative bank %d", p.Bank[pl])
+			return fmt.Errorf("%s: NewStateAt: %v bank %d is negative", Name, engine.Player(pl), p.Bank[pl])
 		}
 		total += p.Bank[pl]
 		for i := 0; i < MaxHoles; i++ {
 			c := p.Seeds[pl][i]
 			if c < 0 {
-				return fmt.Errorf("kingulu: NewStateAt: negative count %d in %v hole %d", c, engine.Player(pl), i)
+				return fmt.Errorf("%s: NewStateAt: %v hole %d count %d is negative", Name, engine.Player(pl), i, c)
 			}
 			if i >= g.rules.Holes && (c != 0 || p.Reserved[pl][i]) {
-				return fmt.Errorf("kingulu: NewStateAt: %v hole %d does not exist with holes=%d", engine.Player(pl), i, g.rules.Holes)
+				return fmt.Errorf("%s: NewStateAt: %v hole %d is beyond the board (holes 0..%d)", Name, engine.Player(pl), i, g.rules.Holes-1)
 			}
 			total += c
 		}
 	}
 	if total > maxTotal {
-		return fmt.Errorf("kingulu: NewStateAt: %d seeds, at most %d allowed", total, maxTotal)
+		return fmt.Errorf("%s: NewStateAt: %d seeds, at most %d allowed", Name, total, maxTotal)
 	}
 	g.reset(s, g.fromPosition(p, toMove))
 	return nil
@@ -193,22 +192,22 @@ func (s *State) Legal(buf []engine.Move) []engine.Move {
 func (s *State) Apply(m engine.Move) (engine.MoveInfo, error) {
 	var info engine.MoveInfo
 	if s.Track.Result() != engine.Ongoing {
-		return info, errGameOver
+		return info, moveErrors.GameOver()
 	}
 	if int(m) >= s.g.rules.Holes {
-		return info, fmt.Errorf("kingulu: move %d: %w (holes are 0..%d)", m, engine.ErrIllegalMove, s.g.rules.Holes-1)
+		return info, moveErrors.OutOfRange(m, s.g.rules.Holes)
 	}
 	if s.Track.Rejected()&(1<<m) != 0 {
 		info.NeverEnding = true
-		return info, errNeverEnding[m]
+		return info, moveErrors.NeverEnding(m)
 	}
 	if s.p.cand&(1<<m) == 0 {
-		return info, errIllegal[m]
+		return info, moveErrors.Illegal(m)
 	}
 	q := s.p
 	switch s.g.move(&q, int(m), &info) {
 	case sowIllegal: // cannot happen: candidates pass rule 4
-		return engine.MoveInfo{}, errIllegal[m]
+		return engine.MoveInfo{}, moveErrors.Illegal(m)
 	case sowNeverEnding:
 		info.NeverEnding = true
 		info.Captures, info.Captured, info.Reserved = 0, 0, false
@@ -217,7 +216,7 @@ func (s *State) Apply(m engine.Move) (engine.MoveInfo, error) {
 			if s.p.cand&^uint32(s.Track.Rejected()) == 0 {
 				s.endByScore()
 			}
-			return info, errNeverEnding[m]
+			return info, moveErrors.NeverEnding(m)
 		}
 		s.Track.PlayNeverEnding()
 		s.p.toMove ^= 1
@@ -238,19 +237,9 @@ func (s *State) Apply(m engine.Move) (engine.MoveInfo, error) {
 	return info, nil
 }
 
-// Errors made once, so that Apply does not allocate.
-var (
-	errGameOver    = fmt.Errorf("kingulu: %w", engine.ErrGameOver)
-	errIllegal     [MaxHoles]error
-	errNeverEnding [MaxHoles]error
-)
-
-func init() {
-	for m := range MaxHoles {
-		errIllegal[m] = fmt.Errorf("kingulu: move %d: %w (empty, reserved, below min_lift, or its first lap ends in an occupied own hole)", m, engine.ErrIllegalMove)
-		errNeverEnding[m] = fmt.Errorf("kingulu: move %d: %w", m, engine.ErrNeverEnding)
-	}
-}
+// moveErrors are Apply's errors, made once so that Apply does not
+// allocate.
+var moveErrors = engine.NewMoveErrors(Name, "empty, reserved, below min_lift, or its first lap ends in an occupied own hole")
 
 func (s *State) endByScore() {
 	a, b := s.g.score(&s.p, engine.South), s.g.score(&s.p, engine.North)
@@ -286,87 +275,37 @@ func (s *State) Check() error {
 	for h := 0; h < g.n; h++ {
 		c := p.get(h)
 		if c > int(s.total) {
-			return fmt.Errorf("kingulu: hole %d holds %d seeds (negative count?), total %d", h, c, s.total)
+			return fmt.Errorf("%s: hole %d holds %d seeds (negative count?), total %d", Name, h, c, s.total)
 		}
 		sum += c
 	}
 	if p.bank[0] < 0 || p.bank[1] < 0 {
-		return fmt.Errorf("kingulu: negative bank %v", p.bank)
+		return fmt.Errorf("%s: negative bank %v", Name, p.bank)
 	}
 	if sum != int(s.total) {
-		return fmt.Errorf("kingulu: conservation: board and banks hold %d seeds, want %d", sum, s.total)
+		return fmt.Errorf("%s: conservation: board and banks hold %d seeds, want %d", Name, sum, s.total)
 	}
 	for k := 0; k < maxWords; k++ {
 		if want := g.low[g.n][k] * laneMask; p.w[k]&^want != 0 {
-			return errors.New("kingulu: seeds outside the board")
+			return errors.New(Name + ": seeds outside the board")
 		}
 	}
 	hs := g.rules.Holes
 	rowS, rowN := uint32(1)<<hs-1, (uint32(1)<<hs-1)<<hs
 	if p.res[0]&^rowN != 0 || p.res[1]&^rowS != 0 {
-		return fmt.Errorf("kingulu: reserved holes outside the opponent's row: %b %b", p.res[0], p.res[1])
+		return fmt.Errorf("%s: reserved holes outside the opponent's row: %b %b", Name, p.res[0], p.res[1])
 	}
 	if p.toMove > engine.North {
-		return fmt.Errorf("kingulu: bad player to move %d", p.toMove)
+		return fmt.Errorf("%s: bad player to move %d", Name, p.toMove)
 	}
 	if c := g.candidates(p); c != p.cand {
-		return fmt.Errorf("kingulu: candidate set %b, recomputed %b", p.cand, c)
+		return fmt.Errorf("%s: candidate set %b, recomputed %b", Name, p.cand, c)
 	}
 	if h := g.hash(p); h != p.lin {
-		return fmt.Errorf("kingulu: incremental hash %#x, recomputed %#x", p.lin, h)
+		return fmt.Errorf("%s: incremental hash %#x, recomputed %#x", Name, p.lin, h)
 	}
 	return nil
 }
 
-// String draws the board as South sees it: North's row on top (North's
-// hole 0 at the right), South's row below, reserved holes in brackets
-// (a reserved hole belongs to the player across the board), then banks,
-// scores and who is to move or the result.
-func (s *State) String() string {
-	var b strings.Builder
-	g, p := s.g, &s.p
-	hs := g.rules.Holes
-	res := p.reserved()
-	cell := func(h int) string {
-		if res&(1<<h) != 0 {
-			return fmt.Sprintf("%6s", fmt.Sprintf("[%d]", p.get(h)))
-		}
-		return fmt.Sprintf("%5d ", p.get(h))
-	}
-	b.WriteString("      ")
-	for i := hs - 1; i >= 0; i-- {
-		fmt.Fprintf(&b, "%5s", fmt.Sprintf("n%d", i))
-		if i > 0 {
-			b.WriteString(" ")
-		}
-	}
-	b.WriteString("\nNorth ")
-	for i := hs - 1; i >= 0; i-- {
-		b.WriteString(cell(hs + i))
-	}
-	fmt.Fprintf(&b, "  bank %d  score %d\nSouth ", p.bank[1], g.score(p, engine.North))
-	for i := 0; i < hs; i++ {
-		b.WriteString(cell(i))
-	}
-	fmt.Fprintf(&b, "  bank %d  score %d\n      ", p.bank[0], g.score(p, engine.South))
-	for i := 0; i < hs; i++ {
-		fmt.Fprintf(&b, "%5s", fmt.Sprintf("s%d", i))
-		if i < hs-1 {
-			b.WriteString(" ")
-		}
-	}
-	b.WriteString("\n")
-	if res != 0 {
-		b.WriteString("[n]: reserved by the player across\n")
-	}
-	fmt.Fprintf(&b, "ply %d: ", s.Track.Ply())
-	switch s.Track.Result() {
-	case engine.Ongoing:
-		fmt.Fprintf(&b, "%v to move\n", p.toMove)
-	case engine.Draw, engine.Unfinished:
-		fmt.Fprintf(&b, "game over: %v (%v)\n", s.Track.Result(), s.Track.EndReason())
-	default:
-		fmt.Fprintf(&b, "game over: %v wins (%v)\n", s.Track.Result(), s.Track.EndReason())
-	}
-	return b.String()
-}
+// NewState returns the initial state.
+func (g *Game) NewState() engine.State { return g.newState(g.start) }

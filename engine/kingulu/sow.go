@@ -169,7 +169,7 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo, bank bool) int {
 	// first lap start (see the package doc), so that start is checked at
 	// every lap too: it finds such a move after one cycle of laps, where
 	// Brent's method takes two to three. And the cycles found are
-	// remembered by their landmarks (see cycles.go): a move whose laps
+	// remembered by their landmarks (see cycle.go): a move whose laps
 	// come to a landmark of a known cycle never ends. A new cycle is
 	// walked once more to remember its landmarks (recording counts down
 	// its laps). MoveInfo gets one cycle's laps and seeds sown (cycLaps,
