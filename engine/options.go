@@ -46,6 +46,20 @@ func (o Option) Allowed() string {
 	return strings.Join(parts, ", ")
 }
 
+// Meaning returns Help with a mark in front for an option that sizes the
+// board, "(board size)", or does not apply, "(does not apply; accepted
+// and ignored)", as `baolab rules` and the package docs' option tables
+// show it.
+func (o Option) Meaning() string {
+	switch {
+	case o.Ignored:
+		return "(does not apply; accepted and ignored) " + o.Help
+	case o.Size:
+		return "(board size) " + o.Help
+	}
+	return o.Help
+}
+
 // normalize returns the canonical text of value v, or an error naming the
 // key and the allowed values.
 func (o Option) normalize(variant, v string) (string, error) {
@@ -63,17 +77,15 @@ func (o Option) normalize(variant, v string) (string, error) {
 	return "", fmt.Errorf("%s: option %q: value %q not allowed (allowed: %s)", variant, o.Key, v, o.Allowed())
 }
 
-// CommonOptions returns the options every variant has. applies says
-// whether infinite and lap_limit apply (they do not to stepping games).
+// CommonOptions returns the options every variant has (CommonTable's).
+// infiniteApplies says whether infinite and lap_limit apply (they do not
+// to stepping games).
 func CommonOptions(infiniteApplies bool) []Option {
-	return []Option{
-		{Key: "first", Default: "south", Values: []string{"south", "north"}, Help: "who moves first"},
-		{Key: "max_plies", Default: "1000", Numeric: true, Min: 1, Help: "a game not over after this many plies ends as unfinished (not a draw)"},
-		{Key: "infinite", Default: "illegal", Values: []string{"illegal", "draw"}, Ignored: !infiniteApplies,
-			Help: "a move whose sowing never ends is not legal (illegal) or ends the game drawn (draw)"},
-		{Key: "lap_limit", Default: "none", Values: []string{"none"}, Numeric: true, Min: 1, Ignored: !infiniteApplies,
-			Help: "none: exact never-ending detection; N: a move still sowing after N laps counts as never-ending"},
-	}
+	return commonTable(infiniteApplies).Options()
+}
+
+func commonTable(infiniteApplies bool) Table[Common] {
+	return CommonTable(func(c *Common) *Common { return c }, infiniteApplies)
 }
 
 // Values holds one value (canonical text) for every option of a variant.
@@ -94,11 +106,14 @@ type Common struct {
 	LapLimit     int64 // 0: exact detection (lap_limit=none)
 }
 
-// Common returns the common options, typed.
+// Common returns the common options, typed. Values that CheckValues
+// would refuse leave their field zero.
 func (v Values) Common() Common {
-	c := Common{MaxPlies: v.Int("max_plies"), InfiniteDraw: v["infinite"] == "draw", LapLimit: int64(v.Int("lap_limit"))}
-	if v["first"] == "north" {
-		c.First = North
+	var c Common
+	for _, b := range commonTable(true) {
+		if b.Key != "first" || b.valueIndex(v[b.Key]) >= 0 {
+			b.apply(&c, v[b.Key])
+		}
 	}
 	return c
 }

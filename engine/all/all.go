@@ -4,6 +4,8 @@
 //	import _ "github.com/baolab/baolab/engine/all"
 package all
 
+//go:generate go test -run TestOptionDocTables -update .
+
 import (
 	_ "github.com/baolab/baolab/engine/kimasai2"
 	_ "github.com/baolab/baolab/engine/kimasai4"

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"maps"
 	"math/rand/v2"
+	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -17,7 +19,9 @@ import (
 // (engine/all runs it on every registered variant):
 //   - the ruleset: Variant is a registered name, Ruleset and Options
 //     parse back to the same canonical ruleset, MaxPlies is the max_plies
-//     option, the start's material adds up to TotalMaterial;
+//     option, the start's material adds up to TotalMaterial, and every
+//     option's binding reaches the Game's typed Rules (each value other
+//     than the default changes them, no two alike);
 //   - random games (RandomGames: invariants, legal moves, undo by
 //     CopyFrom) and a Clone that does not share its position;
 //   - keys (KeyRoundTrip), when g implements engine.Encoder;
@@ -32,7 +36,10 @@ import (
 //     the variant's New with ParseValues' error; a ruleset of another
 //     variant is refused by engine.ParseAs.
 func Conformance(t *testing.T, g engine.Game) {
-	t.Run("ruleset", func(t *testing.T) { checkRuleset(t, g) })
+	t.Run("ruleset", func(t *testing.T) {
+		checkRuleset(t, g)
+		checkBindings(t, g)
+	})
 	t.Run("games", func(t *testing.T) {
 		RandomGames(t, g, 20, 1)
 		checkClone(t, g, 2)
@@ -231,6 +238,47 @@ func checkBadValues(t *testing.T, g engine.Game) {
 		}
 		if _, err := engine.ParseAs[engine.Game](v.Name, other.Name); err == nil {
 			t.Errorf("%s: ParseAs accepts the ruleset %q", v.Name, other.Name)
+		}
+	}
+}
+
+// checkBindings checks, through the Game's Rules method (every variant
+// has one), that every option's table binding reaches the typed rules:
+// each allowed word and the least number of each option other than its
+// default gives rules unlike the default's, and no two such changes give
+// the same rules (a binding that sets nothing, or the field of another
+// option, fails).
+func checkBindings(t *testing.T, g engine.Game) {
+	v, err := engine.Lookup(g.Variant())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rulesOf := func(rs string) any {
+		m := reflect.ValueOf(engine.MustParse(rs)).MethodByName("Rules")
+		if !m.IsValid() || m.Type().NumIn() != 0 || m.Type().NumOut() != 1 {
+			t.Fatalf("%s: the Game has no method Rules() R", rs)
+		}
+		return m.Call(nil)[0].Interface()
+	}
+	base := rulesOf(v.Name)
+	seen := map[any]string{}
+	for _, o := range v.Options {
+		vals := slices.Clone(o.Values)
+		if o.Numeric {
+			vals = append(vals, strconv.Itoa(o.Min))
+		}
+		for _, val := range vals {
+			if val == o.Default {
+				continue
+			}
+			item := o.Key + "=" + val
+			r := rulesOf(v.Name + ":" + item)
+			if r == base {
+				t.Errorf("%s: %s gives the default rules %+v", v.Name, item, r)
+			} else if prev, ok := seen[r]; ok {
+				t.Errorf("%s: %s and %s give the same rules %+v", v.Name, item, prev, r)
+			}
+			seen[r] = item
 		}
 	}
 }

@@ -117,20 +117,32 @@
 //
 // # Options
 //
-//	option         default  values          meaning
-//	reserve        24       0..64           cows each player starts with in reserve
-//	holes          8        4..16           holes per row
-//	capture_sow    here     here, next      raided cows are sown from the capturing hole, or from the next hole
-//	end_check      always   always, phase2  inner-row-empty is checked after every move, or only after phase-2 moves
-//	opening_intro  off      off, on         on: the first move of the game also introduces a reserve cow
-//	skip_origin    off      off, on         a lap of 2*holes cows or more skips the hole it was lifted from
-//	win_check      move     move, capture   capture: a raid that empties the opponent's inner row ends the move and wins
-//	phase_change   next     next,           immediate: the move bringing in the last reserve cow already raids
-//	                        immediate
-//	first          south    south, north    who moves first
-//	max_plies      1000     1 or more       a game not over after this many plies ends unfinished
-//	infinite       illegal  illegal, draw   a never-ending move is not legal, or playing it ends the game drawn
-//	lap_limit      none     none, N >= 1    none: exact detection; N: still sowing after N laps = never-ending
+// Every option, the common ones included, as `baolab rules` lists them.
+// The table is made from the option table in options.go, the one the
+// ruleset parser reads (go generate ./engine/all rewrites it):
+//
+//	option         default  allowed                meaning
+//	first          south    south, north           who moves first
+//	max_plies      1000     an integer >= 1        a game not over after this many plies ends as unfinished
+//	                                               (not a draw)
+//	infinite       illegal  illegal, draw          a move whose sowing never ends is not legal (illegal) or
+//	                                               ends the game drawn (draw)
+//	lap_limit      none     an integer >= 1, none  none: exact never-ending detection; N: a move still sowing
+//	                                               after N laps counts as never-ending
+//	reserve        24       0..64                  (board size) cows each player starts with in reserve
+//	holes          8        4..16                  (board size) holes per row
+//	capture_sow    here     here, next             raided cows are sown starting in the capturing hole (here)
+//	                                               or in the hole after it (next)
+//	end_check      always   always, phase2         the inner-row-empty end is checked after every move, or only
+//	                                               after moves that started in phase 2
+//	opening_intro  off      off, on                on: the first move of the game also introduces a reserve cow
+//	skip_origin    off      off, on                a lap of 2*holes cows or more skips the hole it was lifted
+//	                                               from (a raid's lap skips nothing)
+//	win_check      move     move, capture          capture: a raid that empties the opponent's inner row ends
+//	                                               the move at once and wins; move: the end is checked after
+//	                                               the move
+//	phase_change   next     next, immediate        immediate: the move that brings in the last reserve cow is
+//	                                               already played by the phase-2 rules (it can raid)
 //
 // # Words used in logs
 //

@@ -54,25 +54,16 @@ type Game struct {
 // New makes a Game from option values as engine.ParseValues returns
 // them; values it would refuse are refused with its error.
 func New(v engine.Values) (*Game, error) {
-	if err := engine.CheckValues(Name, Options(), v); err != nil {
+	r, err := table.Rules(Name, v)
+	if err != nil {
 		return nil, err
 	}
-	g := &Game{rules: Rules{
-		Common:         v.Common(),
-		Holes:          v.Int("holes"),
-		Reserve:        v.Int("reserve"),
-		CaptureNext:    v["capture_sow"] == "next",
-		EndPhase2:      v["end_check"] == "phase2",
-		OpeningIntro:   v["opening_intro"] == "on",
-		SkipOrigin:     v["skip_origin"] == "on",
-		WinCapture:     v["win_check"] == "capture",
-		PhaseImmediate: v["phase_change"] == "immediate",
-	}}
+	g := &Game{rules: r}
 	g.general = g.rules.SkipOrigin || g.rules.WinCapture
-	table := Options()
-	g.ruleset = engine.Canonical(Name, table, v)
-	g.values = make(map[string]string, len(table))
-	for _, o := range table {
+	opts := Options()
+	g.ruleset = engine.Canonical(Name, opts, v)
+	g.values = make(map[string]string, len(opts))
+	for _, o := range opts {
 		if !o.Ignored {
 			g.values[o.Key] = v[o.Key]
 		}

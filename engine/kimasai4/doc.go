@@ -64,12 +64,25 @@
 //
 // # Options
 //
-//	option       default  other values  meaning
-//	first        south    north         who moves first
-//	max_plies    1000     1 or more     a game not over after this many plies ends unfinished
-//	holes        12       4..16         holes per row
-//	repetition   first    third, none   draw on the first repeat of a position, on its third occurrence, or never
-//	empty_start  left     right         which end of each front row starts empty (the owner's left, as the seeds say, or right)
+// Every option, the common ones included, as `baolab rules` lists them.
+// The table is made from the option table in options.go, the one the
+// ruleset parser reads (go generate ./engine/all rewrites it):
+//
+//	option       default  allowed                meaning
+//	first        south    south, north           who moves first
+//	max_plies    1000     an integer >= 1        a game not over after this many plies ends as unfinished
+//	                                             (not a draw)
+//	infinite     illegal  illegal, draw          (does not apply; accepted and ignored) a move whose sowing
+//	                                             never ends is not legal (illegal) or ends the game drawn
+//	                                             (draw)
+//	lap_limit    none     an integer >= 1, none  (does not apply; accepted and ignored) none: exact
+//	                                             never-ending detection; N: a move still sowing after N laps
+//	                                             counts as never-ending
+//	holes        12       4..16                  (board size) holes per row
+//	repetition   first    first, third, none     draw on the first repeat of a position, on its third
+//	                                             occurrence, or never
+//	empty_start  left     left, right            which end of each front row starts empty (the owner's left,
+//	                                             as the seeds say, or right)
 //
 // The common options infinite and lap_limit do not apply (a step always
 // ends); they are accepted, checked and ignored.

@@ -23,15 +23,9 @@ func init() {
 // New makes a Game from option values as engine.ParseValues returns
 // them; values it would refuse are refused with its error.
 func New(v engine.Values) (*Game, error) {
-	if err := engine.CheckValues(Name, Options(), v); err != nil {
+	r, err := table.Rules(Name, v)
+	if err != nil {
 		return nil, err
-	}
-	r := Rules{Common: v.Common(), Holes: v.Int("holes"), EmptyRight: v["empty_start"] == "right"}
-	switch v["repetition"] {
-	case "third":
-		r.Repetition = RepeatThird
-	case "none":
-		r.Repetition = RepeatNone
 	}
 	g := &Game{rules: r, values: maps.Clone(v), ruleset: engine.Canonical(Name, Options(), v)}
 	g.init()

@@ -59,21 +59,31 @@
 //
 // # Options
 //
-// Besides the common options (first, max_plies, infinite, lap_limit):
+// Every option, the common ones included, as `baolab rules` lists them.
+// The table is made from the option table in options.go, the one the
+// ruleset parser reads (go generate ./engine/all rewrites it):
 //
-//	option          default  values       meaning
-//	seeds           4        1..12        seeds per hole at the start
-//	holes           6        3..12        holes per row
-//	min_lift        1        1, 2         fewest seeds a hole must hold to be lifted
-//	penultimate     lap      lap          kuweka also takes the penultimate seed unless the lap sowed one seed
-//	                         origin       ... unless the hole the move started from held one seed (or the lap sowed one)
-//	                         never        the reserved hole keeps 4
-//	first_lap_rule  on       on, off      rule 4's ban on a first lap ending in an occupied own hole
-//	skip_origin     off      off, on      a lap of 2*holes seeds or more skips the hole it was
-//	                                      lifted from (every lap of the move, relay laps included)
-//	max_reserved    none     none,        the most holes one player may hold reserved; a lap
-//	                         0..holes     that would reserve one more relays; 0 turns kuweka
-//	                                      mtoto off
+//	option          default  allowed                meaning
+//	first           south    south, north           who moves first
+//	max_plies       1000     an integer >= 1        a game not over after this many plies ends as unfinished
+//	                                                (not a draw)
+//	infinite        illegal  illegal, draw          a move whose sowing never ends is not legal (illegal) or
+//	                                                ends the game drawn (draw)
+//	lap_limit       none     an integer >= 1, none  none: exact never-ending detection; N: a move still sowing
+//	                                                after N laps counts as never-ending
+//	seeds           4        1..12                  (board size) seeds per hole at the start
+//	holes           6        3..12                  (board size) holes per row
+//	min_lift        1        1..2                   fewest seeds a hole must hold to be lifted
+//	penultimate     lap      lap, origin, never     kuweka mtoto also takes the penultimate seed: lap (unless
+//	                                                the lap sowed one seed), origin (unless the move's hole held
+//	                                                one seed, or the lap sowed one), never (the reserved hole
+//	                                                keeps 4)
+//	first_lap_rule  on       on, off                a first lap may not end in an occupied own hole (rule 4)
+//	skip_origin     off      off, on                a lap of 2*holes seeds or more skips the hole it was lifted
+//	                                                from (every lap of the move, relay laps included)
+//	max_reserved    none     0..12, none            the most holes one player may hold reserved (0..holes); a
+//	                                                lap that would reserve one more relays; 0 turns kuweka mtoto
+//	                                                off
 //
 // # Words used in logs
 //

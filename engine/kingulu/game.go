@@ -57,30 +57,12 @@ type Game struct {
 // New makes a Game from option values as engine.ParseValues returns
 // them; values it would refuse are refused with its error.
 func New(v engine.Values) (*Game, error) {
-	if err := engine.CheckValues(Name, Options(), v); err != nil {
+	r, err := table.Rules(Name, v)
+	if err != nil {
 		return nil, err
-	}
-	r := Rules{
-		Common:       v.Common(),
-		Seeds:        v.Int("seeds"),
-		Holes:        v.Int("holes"),
-		MinLift:      v.Int("min_lift"),
-		FirstLapRule: v["first_lap_rule"] == "on",
-		SkipOrigin:   v["skip_origin"] == "on",
-		MaxReserved:  v.Int("max_reserved"),
 	}
 	if v["max_reserved"] == "none" {
 		r.MaxReserved = r.Holes
-	}
-	switch v["penultimate"] {
-	case "lap":
-		r.Penultimate = PenultimateLap
-	case "origin":
-		r.Penultimate = PenultimateOrigin
-	case "never":
-		r.Penultimate = PenultimateNever
-	default:
-		return nil, fmt.Errorf("%s: option \"penultimate\": value %q not allowed", Name, v["penultimate"])
 	}
 	if r.MaxReserved > r.Holes {
 		return nil, fmt.Errorf("%s: option \"max_reserved\": value %d not allowed with holes=%d (allowed: 0..%d, none)", Name, r.MaxReserved, r.Holes, r.Holes)
