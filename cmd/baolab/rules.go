@@ -37,14 +37,7 @@ func writeRules(w io.Writer) error {
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "  option\tdefault\tallowed\tmeaning")
 		for _, o := range v.Options {
-			help := o.Help
-			switch {
-			case o.Ignored:
-				help = "(does not apply; accepted and ignored) " + help
-			case o.Size:
-				help = "(board size) " + help
-			}
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", o.Key, o.Default, o.Allowed(), help)
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", o.Key, o.Default, o.Allowed(), o.Meaning())
 		}
 		if err := tw.Flush(); err != nil {
 			return err
