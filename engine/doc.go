@@ -48,6 +48,15 @@
 // are permanent): a position is then its layer and a shorter key within
 // the layer, so a solver can count a board one layer at a time.
 //
+// # Board geometry
+//
+// Every variant's State also implements Drawer: Board describes the
+// position to a renderer (rows of holes as South sees them, each hole's
+// owner, number, count and reservation, the banks or reserves, the phase),
+// so analysis/diagram draws any variant without importing it. Drawer is
+// an interface of its own, not a method of State, so that the State test
+// doubles of other packages need not draw.
+//
 // # Rulesets
 //
 // A ruleset is written VARIANT or VARIANT:key=value,key=value. Parse checks
@@ -84,8 +93,13 @@
 //   - the move generator and sowing: sow.go (kingulu, kimasai-two-rows)
 //     or step.go (kimasai-four-rows), with cycle.go for never-ending
 //     sowings.
-//   - key.go (Encoder), perft.go (Perft), show.go (State.String), and
-//     layer.go where positions fall into layers (Layered, kingulu).
+//   - key.go (Encoder), perft.go (Perft), show.go (State.String and
+//     State.Board, the Drawer), and layer.go where positions fall into
+//     layers (Layered, kingulu).
+//
+// enginetest.Conformance holds every check that any variant must pass;
+// engine/all runs it on every registered variant, and also checks that
+// each package doc's option table is the one its Table makes.
 //
 // Errors name the variant first: "VARIANT: option "KEY": value "V" not
 // allowed (allowed: ...)" for option values (ParseValues, CheckValues),

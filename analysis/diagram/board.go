@@ -10,19 +10,15 @@
 // width (a single column of a two-column paper, 3.4 in); one drawing
 // function writes SVG, PNG and PDF through gonum/plot's canvases.
 //
-// Of reads a position from an engine state (package engine and the
-// variant packages define the board and its numbering); Mark adds the
-// last move; Encode draws it.
+// Of reads a position from an engine state through engine.Drawer (the
+// variant packages define the board and its numbering; this package
+// imports none of them); Mark adds the last move; Encode draws it.
 package diagram
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/baolab/baolab/engine"
-	"github.com/baolab/baolab/engine/kimasai2"
-	"github.com/baolab/baolab/engine/kimasai4"
-	"github.com/baolab/baolab/engine/kingulu"
 )
 
 // NoOwner marks a hole that nobody reserved.
@@ -80,72 +76,33 @@ type Board struct {
 	Stones bool
 }
 
-// Of reads the position of s.
+// Of reads the position of s through the engine's board description
+// (engine.Drawer, which every variant's State implements), so that any
+// variant is drawn without this package knowing it.
 func Of(s engine.State) (Board, error) {
 	g := s.Game()
+	d, ok := s.(engine.Drawer)
+	if !ok {
+		return Board{}, fmt.Errorf("diagram: no diagram for variant %s: its State does not describe its board (engine.Drawer)", g.Variant())
+	}
+	eb := d.Board()
 	b := Board{Ruleset: g.Ruleset(), Ply: s.Ply(), ToMove: s.Player(),
-		Material: [2]int{s.Material(engine.South), s.Material(engine.North)}}
+		Material: [2]int{s.Material(engine.South), s.Material(engine.North)},
+		Phase:    eb.Phase, Stones: eb.Stones}
 	b.Status, b.Over = status(s), s.Over()
-	holes, err := strconv.Atoi(g.Options()["holes"])
-	if err != nil {
-		return Board{}, fmt.Errorf("diagram: %s: no holes option", g.Ruleset())
-	}
-	row := func(p engine.Player, name string, count func(h int) int, reserved func(h int) int, number func(c int) int) Row {
-		r := Row{Player: p, Name: name}
-		for c := 0; c < holes; c++ {
-			h := number(c)
-			r.Holes = append(r.Holes, Hole{Player: p, Number: h, Count: count(h), ReservedBy: reserved(h)})
-		}
-		return r
-	}
-	none := func(int) int { return NoOwner }
-	n, so := engine.North, engine.South
-	switch st := s.(type) {
-	case *kingulu.State:
-		pos := st.Position()
-		for _, p := range []engine.Player{n, so} {
-			num := func(c int) int { return c }
-			name := "South"
-			if p == n {
-				num = func(c int) int { return holes - 1 - c }
-				name = "North"
+	for _, er := range eb.Rows {
+		r := Row{Player: er.Player, Name: er.Name}
+		for _, c := range er.Cells {
+			h := Hole{Player: c.Player, Number: c.Number, Count: c.Count, ReservedBy: NoOwner}
+			if c.Reserved {
+				h.ReservedBy = int(c.ReservedBy)
 			}
-			res := func(h int) int {
-				if pos.Reserved[p][h] {
-					return int(p.Other())
-				}
-				return NoOwner
-			}
-			b.Rows = append(b.Rows, row(p, name, func(h int) int { return pos.Seeds[p][h] }, res, num))
+			r.Holes = append(r.Holes, h)
 		}
-		b.Stores = []Store{{n, "bank", pos.Bank[n]}, {so, "bank", pos.Bank[so]}}
-	case *kimasai2.State:
-		pos := st.Position()
-		cows := func(p engine.Player) func(int) int { return func(h int) int { return int(pos.Cows[p][h]) } }
-		H := holes
-		b.Rows = []Row{
-			row(n, "N outer", cows(n), none, func(c int) int { return H + c }),
-			row(n, "N inner", cows(n), none, func(c int) int { return H - 1 - c }),
-			row(so, "S inner", cows(so), none, func(c int) int { return c }),
-			row(so, "S outer", cows(so), none, func(c int) int { return 2*H - 1 - c }),
-		}
-		b.Stores = []Store{{n, "reserve", pos.Reserve[n]}, {so, "reserve", pos.Reserve[so]}}
-		b.Phase = fmt.Sprintf("phase %d", st.Phase())
-	case *kimasai4.State:
-		pos := st.Position()
-		stone := func(p engine.Player) func(int) int {
-			return func(h int) int { return int(pos.Stones[p] >> h & 1) }
-		}
-		N := holes
-		b.Rows = []Row{
-			row(n, "N back", stone(n), none, func(c int) int { return 2*N - 1 - c }),
-			row(n, "N front", stone(n), none, func(c int) int { return c }),
-			row(so, "S front", stone(so), none, func(c int) int { return N - 1 - c }),
-			row(so, "S back", stone(so), none, func(c int) int { return N + c }),
-		}
-		b.Stones = true
-	default:
-		return Board{}, fmt.Errorf("diagram: no diagram for variant %s", g.Variant())
+		b.Rows = append(b.Rows, r)
+	}
+	for _, st := range eb.Stores {
+		b.Stores = append(b.Stores, Store{st.Player, st.Name, st.Count})
 	}
 	return b, nil
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/baolab/baolab/analysis/internal/pngdiff"
 	"github.com/baolab/baolab/engine"
+	_ "github.com/baolab/baolab/engine/all"
 	"github.com/baolab/baolab/engine/kingulu"
 )
 
@@ -373,5 +374,66 @@ func TestGolden(t *testing.T) {
 			os.WriteFile(got, buf.Bytes(), 0o644)
 			t.Errorf("%s: %.4f of the pixels differ from %s (see %s; go test -update rewrites it); %v", c.name, diff, path, got, err)
 		}
+	}
+}
+
+// drawnState is a state of a variant this package has never seen: a real
+// state whose board description is replaced by a three-row board.
+type drawnState struct {
+	engine.State
+	b engine.Board
+}
+
+func (s drawnState) Board() engine.Board { return s.b }
+
+// bareState is a State that does not describe its board.
+type bareState struct{ engine.State }
+
+// TestOfAnyDrawer checks that Of draws whatever board a State describes
+// (engine.Drawer), with no knowledge of the variant: rows, names, hole
+// numbers, counts, the reserving player, stores and phase come through,
+// and the diagram encodes; a State that describes no board is refused.
+func TestOfAnyDrawer(t *testing.T) {
+	n, s := engine.North, engine.South
+	eb := engine.Board{
+		Rows: []engine.Row{
+			{Player: n, Name: "N top", Cells: []engine.Cell{{Player: n, Number: 1, Count: 7}, {Player: n, Number: 0, Count: 0, Reserved: true, ReservedBy: s}}},
+			{Player: s, Name: "S mid", Cells: []engine.Cell{{Player: s, Number: 0, Count: 2}, {Player: s, Number: 1, Count: 30}}},
+			{Player: s, Name: "S low", Cells: []engine.Cell{{Player: s, Number: 3, Count: 1}, {Player: s, Number: 2, Count: 5}}},
+		},
+		Stores: []engine.Store{{Player: s, Name: "house", Count: 11}},
+		Phase:  "phase 3",
+	}
+	st := drawnState{State: parse(t, "kingulu").NewState(), b: eb}
+	b, err := Of(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b.Rows) != 3 || b.Phase != "phase 3" || len(b.Stores) != 1 || b.Stores[0] != (Store{s, "house", 11}) {
+		t.Fatalf("board %+v", b)
+	}
+	for i, r := range eb.Rows {
+		if b.Rows[i].Name != r.Name || b.Rows[i].Player != r.Player || len(b.Rows[i].Holes) != len(r.Cells) {
+			t.Fatalf("row %d: %+v, want %+v", i, b.Rows[i], r)
+		}
+		for j, c := range r.Cells {
+			h := b.Rows[i].Holes[j]
+			owner := NoOwner
+			if c.Reserved {
+				owner = int(c.ReservedBy)
+			}
+			if h.Player != c.Player || h.Number != c.Number || h.Count != c.Count || h.ReservedBy != owner {
+				t.Errorf("row %d hole %d: %+v, want %+v", i, j, h, c)
+			}
+		}
+	}
+	svg := svgOf(t, b)
+	for _, want := range []string{"S low", "house", "30"} {
+		if !strings.Contains(svg, ">"+want+"<") {
+			t.Errorf("the diagram lacks the text %q", want)
+		}
+	}
+	if _, err := Of(bareState{st.State}); err == nil || !strings.Contains(err.Error(), "engine.Drawer") {
+		t.Errorf("a State without a board description: %v", err)
 	}
 }

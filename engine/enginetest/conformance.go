@@ -25,6 +25,9 @@ import (
 //   - random games (RandomGames: invariants, legal moves, undo by
 //     CopyFrom) and a Clone that does not share its position;
 //   - keys (KeyRoundTrip), when g implements engine.Encoder;
+//   - the board description (engine.Drawer) that renderers draw from:
+//     every hole once, material equal to the counters each player owns
+//     on the board and in stores (checkBoard);
 //   - perft: Perft equals PerftByApply from the start and from positions
 //     of random games, and the start with first=north has the perft
 //     counts of the start with first=south (the two starts are mirror
@@ -44,6 +47,7 @@ func Conformance(t *testing.T, g engine.Game) {
 		RandomGames(t, g, 20, 1)
 		checkClone(t, g, 2)
 	})
+	t.Run("board", func(t *testing.T) { checkBoards(t, g, 6) })
 	if _, ok := g.(engine.Encoder); ok {
 		t.Run("keys", func(t *testing.T) { KeyRoundTrip(t, g, 10, 3) })
 	}
@@ -281,4 +285,93 @@ func checkBindings(t *testing.T, g engine.Game) {
 			seen[r] = item
 		}
 	}
+}
+
+// checkBoards plays random games and checks at every ply that the State
+// describes its board (engine.Drawer): every hole of each player appears
+// once, numbered 0..NumMoves-1, in rows of its owner, North's rows above
+// South's; no count is negative (nor above 1 on a board of stones); each
+// player's material is the counters they own on the board (their holes,
+// less those reserved by the opponent, plus those they reserved) and in
+// their stores; and a Clone, and the state rebuilt from the key when the
+// Game is an Encoder, describe the same board.
+func checkBoards(t *testing.T, g engine.Game, seed uint64) {
+	rng := rand.New(rand.NewPCG(seed, 0x626f617264))
+	enc, isEnc := g.(engine.Encoder)
+	for game := 0; game < 5; game++ {
+		s := g.NewState()
+		for {
+			b := boardOf(t, s)
+			if err := checkBoard(b, s); err != nil {
+				t.Fatalf("%s game %d ply %d: board: %v\n%s", g.Ruleset(), game, s.Ply(), err, s)
+			}
+			if !reflect.DeepEqual(boardOf(t, s.Clone()), b) {
+				t.Fatalf("%s game %d ply %d: a clone describes another board", g.Ruleset(), game, s.Ply())
+			}
+			if isEnc {
+				k, err := enc.StateFromKey(enc.AppendKey(nil, s))
+				if err != nil || !reflect.DeepEqual(boardOf(t, k), b) {
+					t.Fatalf("%s game %d ply %d: the state from the key describes another board (%v)", g.Ruleset(), game, s.Ply(), err)
+				}
+			}
+			if s.Over() {
+				break
+			}
+			cands := s.Candidates(nil)
+			if _, err := s.Apply(cands[rng.IntN(len(cands))]); err != nil && !errors.Is(err, engine.ErrNeverEnding) {
+				t.Fatalf("%s game %d ply %d: %v", g.Ruleset(), game, s.Ply(), err)
+			}
+		}
+	}
+}
+
+func boardOf(t *testing.T, s engine.State) engine.Board {
+	d, ok := s.(engine.Drawer)
+	if !ok {
+		t.Fatalf("%s: the State does not describe its board (engine.Drawer)", s.Game().Ruleset())
+	}
+	return d.Board()
+}
+
+// checkBoard checks one board description against its state.
+func checkBoard(b engine.Board, s engine.State) error {
+	var seen [2][]int
+	var owned [2]int
+	lastNorth := -1
+	for i, r := range b.Rows {
+		if r.Player == engine.North {
+			if i != lastNorth+1 {
+				return fmt.Errorf("row %d (%s) of North below a row of South", i, r.Name)
+			}
+			lastNorth = i
+		}
+		for _, c := range r.Cells {
+			if c.Player != r.Player || c.Count < 0 || (b.Stones && c.Count > 1) {
+				return fmt.Errorf("row %s: cell %+v", r.Name, c)
+			}
+			if c.Reserved && c.ReservedBy == c.Player {
+				return fmt.Errorf("row %s: hole %d reserved by its own player", r.Name, c.Number)
+			}
+			seen[c.Player] = append(seen[c.Player], c.Number)
+			owned[c.Owner()] += c.Count
+		}
+	}
+	for _, st := range b.Stores {
+		owned[st.Player] += st.Count
+	}
+	n := s.Game().NumMoves()
+	for p := range 2 {
+		slices.Sort(seen[p])
+		want := make([]int, n)
+		for i := range want {
+			want[i] = i
+		}
+		if !slices.Equal(seen[p], want) {
+			return fmt.Errorf("%v's holes are %v, want 0..%d once each", engine.Player(p), seen[p], n-1)
+		}
+		if m := s.Material(engine.Player(p)); owned[p] != m {
+			return fmt.Errorf("%v owns %d counters on the board and in stores, material %d", engine.Player(p), owned[p], m)
+		}
+	}
+	return nil
 }

@@ -48,3 +48,32 @@ func (s *State) String() string {
 	}
 	return b.String()
 }
+
+var _ engine.Drawer = (*State)(nil)
+
+// Board returns the position for a renderer: North's outer and inner rows
+// on top, South's inner and outer rows below, each left to right from
+// South's seat, both reserves and the phase.
+func (s *State) Board() engine.Board {
+	H := s.g.rules.Holes
+	row := func(p engine.Player, name string, hole func(c int) int) engine.Row {
+		r := engine.Row{Player: p, Name: name}
+		for c := 0; c < H; c++ {
+			h := hole(c)
+			r.Cells = append(r.Cells, engine.Cell{Player: p, Number: h, Count: int(count(&s.x.w[p], h))})
+		}
+		return r
+	}
+	n, so := engine.North, engine.South
+	return engine.Board{
+		Rows: []engine.Row{
+			row(n, "N outer", func(c int) int { return H + c }),
+			row(n, "N inner", func(c int) int { return H - 1 - c }),
+			row(so, "S inner", func(c int) int { return c }),
+			row(so, "S outer", func(c int) int { return 2*H - 1 - c }),
+		},
+		Stores: []engine.Store{{Player: n, Name: "reserve", Count: int(s.x.reserve[n])},
+			{Player: so, Name: "reserve", Count: int(s.x.reserve[so])}},
+		Phase: fmt.Sprintf("phase %d", s.Phase()),
+	}
+}

@@ -100,3 +100,30 @@ func ParseDiagram(g engine.Game, text string) (Position, error) {
 	}
 	return p, nil
 }
+
+var _ engine.Drawer = (*State)(nil)
+
+// Board returns the position for a renderer: North's back and front rows
+// on top, South's front and back rows below, each left to right from
+// South's seat (the columns of String), one stone at most per hole.
+func (s *State) Board() engine.Board {
+	n := int(s.g.n)
+	row := func(p engine.Player, name string, hole func(c int) int) engine.Row {
+		r := engine.Row{Player: p, Name: name}
+		for c := 0; c < n; c++ {
+			h := hole(c)
+			r.Cells = append(r.Cells, engine.Cell{Player: p, Number: h, Count: int(s.pos.Stones[p] >> h & 1)})
+		}
+		return r
+	}
+	N, S := engine.North, engine.South
+	return engine.Board{
+		Rows: []engine.Row{
+			row(N, "N back", func(c int) int { return 2*n - 1 - c }),
+			row(N, "N front", func(c int) int { return c }),
+			row(S, "S front", func(c int) int { return n - 1 - c }),
+			row(S, "S back", func(c int) int { return n + c }),
+		},
+		Stones: true,
+	}
+}

@@ -59,3 +59,36 @@ func (s *State) String() string {
 	}
 	return b.String()
 }
+
+var _ engine.Drawer = (*State)(nil)
+
+// Board returns the position for a renderer: North's row on top (North's
+// hole 0 at the right), South's row below, reserved holes marked with the
+// player across, who reserved them, and both banks.
+func (s *State) Board() engine.Board {
+	hs := s.g.rules.Holes
+	res := s.p.reserved()
+	var b engine.Board
+	for _, pl := range []engine.Player{engine.North, engine.South} {
+		r := engine.Row{Player: pl, Name: "South"}
+		if pl == engine.North {
+			r.Name = "North"
+		}
+		for c := 0; c < hs; c++ {
+			i := c
+			if pl == engine.North {
+				i = hs - 1 - c
+			}
+			h := int(pl)*hs + i
+			c := engine.Cell{Player: pl, Number: i, Count: s.p.get(h)}
+			if res&(1<<h) != 0 {
+				c.Reserved, c.ReservedBy = true, pl.Other()
+			}
+			r.Cells = append(r.Cells, c)
+		}
+		b.Rows = append(b.Rows, r)
+	}
+	b.Stores = []engine.Store{{Player: engine.North, Name: "bank", Count: int(s.p.bank[engine.North])},
+		{Player: engine.South, Name: "bank", Count: int(s.p.bank[engine.South])}}
+	return b
+}
