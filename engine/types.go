@@ -152,7 +152,7 @@ func (e *MoveErrors) Illegal(m Move) error {
 	if int(m) < MaxMoves {
 		return e.illegal[m]
 	}
-	return fmt.Errorf("%s: move %d: %w (%s)", e.variant, m, ErrIllegalMove, e.why)
+	return e.made(m, ErrIllegalMove)
 }
 
 // OutOfRange returns the error of m, a move number at or beyond numMoves
@@ -166,5 +166,14 @@ func (e *MoveErrors) NeverEnding(m Move) error {
 	if int(m) < MaxMoves {
 		return e.neverEnding[m]
 	}
-	return fmt.Errorf("%s: move %d: %w", e.variant, m, ErrNeverEnding)
+	return e.made(m, ErrNeverEnding)
+}
+
+// made words the error err of a move number beyond MaxMoves, which has
+// no error made in advance.
+func (e *MoveErrors) made(m Move, err error) error {
+	if err == ErrIllegalMove {
+		return fmt.Errorf("%s: move %d: %w (%s)", e.variant, m, err, e.why)
+	}
+	return fmt.Errorf("%s: move %d: %w", e.variant, m, err)
 }

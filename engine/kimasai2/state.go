@@ -201,11 +201,8 @@ func (s *State) Apply(m engine.Move) (engine.MoveInfo, error) {
 	if s.Track.Over() {
 		return engine.MoveInfo{}, moveErrors.GameOver()
 	}
-	if int(m) >= s.g.n {
-		return engine.MoveInfo{}, moveErrors.OutOfRange(m, s.g.n)
-	}
-	if (s.cand&^s.Track.Rejected())>>m&1 == 0 {
-		return engine.MoveInfo{}, moveErrors.Illegal(m)
+	if int(m) >= s.g.n || (s.cand&^s.Track.Rejected())>>m&1 == 0 {
+		return engine.MoveInfo{}, s.refusal(m)
 	}
 	g := s.g
 	mover := s.x.toMove
@@ -247,6 +244,14 @@ func (s *State) Apply(m engine.Move) (engine.MoveInfo, error) {
 		s.cand = 0
 	}
 	return info, nil
+}
+
+// refusal returns the error of m, a move that is not a candidate.
+func (s *State) refusal(m engine.Move) error {
+	if int(m) >= s.g.n {
+		return moveErrors.OutOfRange(m, s.g.n)
+	}
+	return moveErrors.Illegal(m)
 }
 
 // moveErrors are Apply's errors, made once so that Apply does not

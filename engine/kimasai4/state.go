@@ -121,11 +121,8 @@ func (s *State) Apply(m engine.Move) (engine.MoveInfo, error) {
 	if s.Track.Result() != engine.Ongoing {
 		return engine.MoveInfo{}, moveErrors.GameOver()
 	}
-	if int(m) >= int(s.g.size) {
-		return engine.MoveInfo{}, moveErrors.OutOfRange(m, int(s.g.size))
-	}
-	if s.cand&(1<<m) == 0 {
-		return engine.MoveInfo{}, moveErrors.Illegal(m)
+	if m >= 32 || s.cand&(1<<m) == 0 { // cand has no bit at or above 2n
+		return engine.MoveInfo{}, s.refusal(m)
 	}
 	g := s.g
 	me, op := s.toMove, s.toMove^1
@@ -170,6 +167,14 @@ func (s *State) Apply(m engine.Move) (engine.MoveInfo, error) {
 	}
 	// Captures is 1 when the step took 1 or 2 stones.
 	return engine.MoveInfo{Laps: 1, Sown: 1, Captures: (taken + 1) / 2, Captured: taken}, nil
+}
+
+// refusal returns the error of m, a move that is not a candidate.
+func (s *State) refusal(m engine.Move) error {
+	if int(m) >= int(s.g.size) {
+		return moveErrors.OutOfRange(m, int(s.g.size))
+	}
+	return moveErrors.Illegal(m)
 }
 
 // moveErrors are Apply's errors, made once so that Apply does not
