@@ -24,7 +24,9 @@ import (
 //     than the default changes them, no two alike);
 //   - random games (RandomGames: invariants, legal moves, undo by
 //     CopyFrom) and a Clone that does not share its position;
-//   - keys (KeyRoundTrip), when g implements engine.Encoder;
+//   - keys (KeyRoundTrip), when g implements engine.Encoder, and layer
+//     keys (LayerRoundTrip, without the variant's own rule for which
+//     moves change the layer) when it implements engine.Layered;
 //   - the board description (engine.Drawer) that renderers draw from:
 //     every hole once, material equal to the counters each player owns
 //     on the board and in stores (checkBoard);
@@ -50,6 +52,10 @@ func Conformance(t *testing.T, g engine.Game) {
 	t.Run("board", func(t *testing.T) { checkBoards(t, g, 6) })
 	if _, ok := g.(engine.Encoder); ok {
 		t.Run("keys", func(t *testing.T) { KeyRoundTrip(t, g, 10, 3) })
+	}
+	if _, ok := g.(engine.Layered); ok {
+		anyMove := func(before, after engine.State) bool { return true }
+		t.Run("layers", func(t *testing.T) { LayerRoundTrip(t, g, 10, 7, anyMove) })
 	}
 	t.Run("perft", func(t *testing.T) { checkPerft(t, g, 4) })
 	t.Run("bad input", func(t *testing.T) {
