@@ -2,8 +2,6 @@
 # module proxy.
 GO      ?= go
 BIN     := bin/baolab
-COMMIT  := $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
-LDFLAGS := -X main.version=$(COMMIT) -X github.com/baolab/baolab/sim.Commit=$(COMMIT)
 OUT     ?= out
 CONFIG  ?= configs/quickstart.toml
 
@@ -12,7 +10,7 @@ CONFIG  ?= configs/quickstart.toml
 all: build
 
 build:
-	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/baolab
+	$(GO) build -o $(BIN) ./cmd/baolab
 
 ## test: vet and the whole test suite (what CI runs).
 test: lint

@@ -21,9 +21,6 @@ import (
 	_ "github.com/baolab/baolab/engine/all"
 )
 
-// version is set at build time with -ldflags "-X main.version=...".
-var version = "dev"
-
 func main() {
 	os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/spf13/cobra"
+
+	"github.com/baolab/baolab/internal/buildinfo"
 )
 
 // newRootCmd builds the whole command tree. Every way cobra itself refuses
@@ -12,11 +14,15 @@ import (
 // Args validator, wrapped by usageArgs), an unknown command (the root's
 // own Args validator) and a required flag left out (checked before any
 // command runs).
+//
+// The version (baolab version, baolab --version, the manifests and Slurm
+// scripts) is the binary's own build information, read once here.
 func newRootCmd() *cobra.Command {
+	build := buildinfo.Read()
 	root := &cobra.Command{
 		Use:           "baolab",
 		Short:         "Rules engines, simulation and analysis for Bao Kingulu and Bao la Kimasai",
-		Version:       version,
+		Version:       build.Version,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Args:          unknownCommand,
@@ -28,6 +34,7 @@ func newRootCmd() *cobra.Command {
 			return badInput(cmd.ValidateFlagGroups())
 		},
 	}
+	root.SetVersionTemplate(build.String())
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return badInput(err) })
 	root.AddCommand(
 		newRulesCmd(),
@@ -35,10 +42,11 @@ func newRootCmd() *cobra.Command {
 		newShowCmd(),
 		newSolveCmd(),
 		newEndgameCmd(),
-		newSimCmd(),
-		newSlurmCmd(),
+		newSimCmd(build),
+		newSlurmCmd(build),
 		newAnalyzeCmd(),
 		newReplayCmd(),
+		newVersionCmd(build),
 	)
 	for _, c := range root.Commands() {
 		usageArgs(c)

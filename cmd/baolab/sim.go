@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/baolab/baolab/dataset"
+	"github.com/baolab/baolab/internal/buildinfo"
 	"github.com/baolab/baolab/sim"
 	"github.com/baolab/baolab/sim/agent"
 	"github.com/baolab/baolab/sim/config"
@@ -37,7 +38,7 @@ type simFlags struct {
 	quiet   bool
 }
 
-func newSimCmd() *cobra.Command {
+func newSimCmd(build buildinfo.Info) *cobra.Command {
 	var f simFlags
 	cmd := &cobra.Command{
 		Use:   "sim (--config FILE | --rules R --agents PAIR --games N --out DIR) [flags]",
@@ -70,7 +71,7 @@ when set. All shards write into the same DIR.`,
   baolab sim --config configs/quickstart.toml
   baolab sim --config configs/balance.toml --games 1000 --shard 0/4`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runSim(cmd, f) },
+		RunE: func(cmd *cobra.Command, _ []string) error { return runSim(cmd, f, build) },
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&f.config, "config", "", "experiment file (TOML); flags override its values")
@@ -90,7 +91,7 @@ when set. All shards write into the same DIR.`,
 	return cmd
 }
 
-func runSim(cmd *cobra.Command, f simFlags) error {
+func runSim(cmd *cobra.Command, f simFlags, build buildinfo.Info) error {
 	exp, out, workers, err := simExperiment(cmd, f)
 	if err != nil {
 		return badInput(err)
@@ -128,7 +129,7 @@ func runSim(cmd *cobra.Command, f simFlags) error {
 	}()
 	_, err = sim.Run(ctx, sim.Options{
 		Experiment: exp, Dir: out, Workers: workers, Shard: k, Shards: n, Force: f.force,
-		Observer: rep, Build: sim.BuildInfo(version),
+		Observer: rep, Build: manifestBuild(build),
 	})
 	if errors.Is(err, sim.ErrOtherExperiment) || errors.Is(err, sim.ErrShardBusy) || errors.Is(err, agent.ErrPrepare) {
 		return badInput(err)

@@ -10,12 +10,13 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/baolab/baolab/internal/buildinfo"
 	"github.com/baolab/baolab/sim"
 	"github.com/baolab/baolab/sim/config"
 	"github.com/baolab/baolab/sim/slurm"
 )
 
-func newSlurmCmd() *cobra.Command {
+func newSlurmCmd(build buildinfo.Info) *cobra.Command {
 	var (
 		j      slurm.Job
 		submit bool
@@ -48,6 +49,7 @@ dataset ends equal to that of a clean run.`,
 			if err := j.Validate(); err != nil {
 				return badInput(err)
 			}
+			j.Version = "baolab " + build.Version
 			return runSlurm(cmd, j, submit)
 		},
 	}
@@ -143,7 +145,6 @@ func checkExperiment(path string) (string, error) {
 }
 
 func runSlurm(cmd *cobra.Command, j slurm.Job, submit bool) error {
-	j.Version = "baolab " + version
 	out := cmd.OutOrStdout()
 	if err := j.Write(); err != nil {
 		return err
