@@ -21,6 +21,8 @@ func newPerftCmd() *cobra.Command {
 initial position of RULESET, one line "depth=<d> nodes=<n>" for d = 1..D.
 Perft ignores max_plies and repetition. --divide also prints, for depth D,
 one line "move=<m> nodes=<n>" per legal first move. Timing goes to stderr.`,
+		Example: `  baolab perft --rules kingulu --depth 6
+  baolab perft --rules kimasai-four-rows:holes=6 --depth 4 --divide`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			g, err := engine.Parse(ruleset)

@@ -21,7 +21,8 @@ value may also be * (every value of the option) or a..b (a range of an
 integer option): kingulu:penultimate=*,min_lift=* stands for 6 rulesets.
 Options marked (board size) set the board; the others are readings of the
 rules (the exact-readings tables of baolab analyze keep the two apart).`,
-		Args: cobra.NoArgs,
+		Example: `  baolab rules`,
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return writeRules(cmd.OutOrStdout())
 		},

@@ -41,6 +41,8 @@ workers as it has CPUs (--cpus, default 1).
 When some tasks fail, the analysis is cancelled; run the same command again:
 the simulator resumes, so only the missing batches are played, and the
 dataset ends equal to that of a clean run.`,
+		Example: `  baolab slurm --config configs/balance.toml --tasks 16 --out /shared/runs/balance
+  baolab slurm --config configs/balance.toml --tasks 16 --partition short --time 2:00:00 --cpus 4 --submit`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := completeSlurmJob(&j); err != nil {

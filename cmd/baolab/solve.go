@@ -82,8 +82,14 @@ func newSolveCmd() *cobra.Command {
 		Use:   "solve --rules RULESET [--out DIR] [--max-positions N] [--workers W]",
 		Short: "Solve a small board exactly: the value of every reachable position under perfect play",
 		Long:  solveLong,
-		Args:  cobra.NoArgs,
-		RunE:  o.run,
+		Example: `  baolab solve --rules kingulu:holes=3,seeds=2
+  baolab solve --rules kingulu:holes=4,seeds=3 --out tables/k43
+  baolab sim --rules kingulu:holes=4,seeds=3 --agents random/perfect:table=tables/k43 --games 100 --out runs/p
+  baolab solve --rules kingulu:holes=4,seeds=3 --method layers
+  baolab solve --rules kingulu:holes=5,seeds=3 --layers --out counts/k53
+  baolab solve --grid configs/solve/solved.toml`,
+		Args: cobra.NoArgs,
+		RunE: o.run,
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.ruleset, "rules", "", "ruleset, e.g. kingulu:holes=4,seeds=2 (required unless --grid)")
