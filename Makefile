@@ -2,9 +2,14 @@
 # module proxy.
 GO      ?= go
 BIN     := bin/baolab
-COMMIT  := $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
-LDFLAGS := -X main.version=$(COMMIT) -X github.com/baolab/baolab/sim.Commit=$(COMMIT)
 OUT     ?= out
+# A release build: no file system paths in the binary (-trimpath), no symbol
+# table or DWARF (-s -w). The version and commit come from the build
+# information the toolchain stamps (baolab version); BUILDVCS=auto stamps
+# them in a git checkout even where GOFLAGS sets -buildvcs=false (set
+# BUILDVCS=false where git cannot be run on the tree).
+BUILDVCS ?= auto
+BUILDFLAGS := -buildvcs=$(BUILDVCS) -trimpath -ldflags='-s -w'
 CONFIG  ?= configs/quickstart.toml
 
 .PHONY: all build test bench bench-sim run lint fuzz test-slurm test-interop test-report notebooks notebook-server clean
@@ -12,7 +17,7 @@ CONFIG  ?= configs/quickstart.toml
 all: build
 
 build:
-	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/baolab
+	$(GO) build $(BUILDFLAGS) -o $(BIN) ./cmd/baolab
 
 ## test: vet and the whole test suite (what CI runs).
 test: lint

@@ -30,7 +30,7 @@ func ShardManifestName(k, n int) string { return fmt.Sprintf("shard-%04d-of-%04d
 
 // Build identifies the program that wrote data.
 type Build struct {
-	Version   string `json:"version"`          // baolab version (-ldflags -X main.version)
+	Version   string `json:"version"`          // baolab version: the main module version of its build information
 	Commit    string `json:"commit,omitempty"` // VCS revision, "+dirty" if modified
 	GoVersion string `json:"go_version"`
 }

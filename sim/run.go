@@ -6,40 +6,12 @@ import (
 	"fmt"
 	"os"
 	"runtime"
-	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/baolab/baolab/dataset"
 )
-
-// Commit is the VCS revision recorded in manifests when the build carries
-// none (set it with -ldflags "-X github.com/baolab/baolab/sim.Commit=...").
-var Commit string
-
-// BuildInfo returns the build record of this binary: version as given,
-// the commit from Commit or else from the Go build's VCS stamp.
-func BuildInfo(version string) dataset.Build {
-	b := dataset.Build{Version: version, Commit: Commit, GoVersion: runtime.Version()}
-	if info, ok := debug.ReadBuildInfo(); ok && b.Commit == "" {
-		var rev, dirty string
-		for _, s := range info.Settings {
-			switch s.Key {
-			case "vcs.revision":
-				rev = s.Value
-			case "vcs.modified":
-				if s.Value == "true" {
-					dirty = "+dirty"
-				}
-			}
-		}
-		if rev != "" {
-			b.Commit = rev + dirty
-		}
-	}
-	return b
-}
 
 // Options configures Run.
 type Options struct {

@@ -40,8 +40,8 @@ naming it; nothing is skipped.
 DIR may also hold tables that another tool wrote (no manifest.json; games/
 and optionally moves/ with Parquet files at any depth and the documented
 column names, e.g. a subset filtered and re-exported by DuckDB).`,
-		Example: `  baolab analyze runs/quick
-  baolab analyze runs/quick --out paper/figures`,
+		Example: `  baolab analyze runs/quickstart
+  baolab analyze runs/quickstart --out paper/figures`,
 		Args: cobra.ExactArgs(1),
 		RunE: o.run,
 	}

@@ -21,9 +21,6 @@ import (
 	_ "github.com/baolab/baolab/engine/all"
 )
 
-// version is set at build time with -ldflags "-X main.version=...".
-var version = "dev"
-
 func main() {
 	os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
 }
@@ -32,10 +29,8 @@ func main() {
 // to stdout and stderr, and returns the exit status: 0, 1 or 2 (see
 // exitCode). An error is printed as one line "baolab: <error>".
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	root := newRootCmd()
+	root := newRootCmd(stdout, stderr)
 	root.SetArgs(args)
-	root.SetOut(stdout)
-	root.SetErr(stderr)
 	err := root.ExecuteContext(ctx)
 	if err != nil {
 		fmt.Fprintln(stderr, "baolab:", err)

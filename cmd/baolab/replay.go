@@ -26,8 +26,8 @@ With --html FILE it writes a page instead that steps through the game in a
 browser: a board diagram of every position with the move's footprint,
 previous/next buttons and the arrow keys, and the move list with laps,
 counters sown and captured.`,
-		Example: `  baolab replay runs/quick --game 1234
-  baolab replay runs/quick --game 1234 --html game-1234.html`,
+		Example: `  baolab replay runs/quickstart --game 1234
+  baolab replay runs/quickstart --game 1234 --html game-1234.html`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !cmd.Flags().Changed("game") {

@@ -41,11 +41,11 @@ func TestCobraRefusalsAreUsageErrors(t *testing.T) {
 		{[]string{"perft", "--rules", "kingulu", "--depth", "x"}, `invalid argument "x" for "--depth"`},
 		{[]string{"perft", "--depth", "1"}, `required flag(s) "rules" not set`},
 		{[]string{"slurm", "--config", "x.toml"}, `required flag(s) "tasks" not set`},
+		{[]string{"completion", "bash", "extra"}, `unknown command "extra" for "baolab completion bash"`},
+		{[]string{"version", "extra"}, `unknown command "extra" for "baolab version"`},
 	} {
-		root := newRootCmd()
+		root := newRootCmd(new(bytes.Buffer), new(bytes.Buffer))
 		root.SetArgs(c.args)
-		root.SetOut(new(bytes.Buffer))
-		root.SetErr(new(bytes.Buffer))
 		err := root.Execute()
 		var ue usageError
 		if !errors.As(err, &ue) {

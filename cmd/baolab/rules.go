@@ -11,8 +11,9 @@ import (
 )
 
 func newRulesCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "rules",
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "rules [--json]",
 		Short: "List the variants and their rule options, defaults and allowed values",
 		Long: `List every variant with its rule options: default, allowed values and meaning.
 The list is generated from the same tables the ruleset parser uses.
@@ -20,12 +21,24 @@ A ruleset is written VARIANT or VARIANT:key=value,key=value. In baolab sim a
 value may also be * (every value of the option) or a..b (a range of an
 integer option): kingulu:penultimate=*,min_lift=* stands for 6 rulesets.
 Options marked (board size) set the board; the others are readings of the
-rules (the exact-readings tables of baolab analyze keep the two apart).`,
+rules (the exact-readings tables of baolab analyze keep the two apart).
+
+--json prints one JSON object instead, {"variants":[...]}, each variant
+{"name", "title", "options":[...]} and each option {"key", "default",
+"allowed" (as in the text), "values" (the allowed words), "numeric", "min",
+"max" (the range of a numeric option; no max: no upper bound), "board_size", "ignored", "help"}.`,
+		Example: `  baolab rules
+  baolab rules --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if asJSON {
+				return writeRulesJSON(cmd.OutOrStdout())
+			}
 			return writeRules(cmd.OutOrStdout())
 		},
 	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of the text table")
+	return cmd
 }
 
 func writeRules(w io.Writer) error {
@@ -44,4 +57,47 @@ func writeRules(w io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// optionJSON is one option in baolab rules --json.
+type optionJSON struct {
+	Key       string   `json:"key"`
+	Default   string   `json:"default"`
+	Allowed   string   `json:"allowed"`
+	Values    []string `json:"values"`
+	Numeric   bool     `json:"numeric"`
+	Min       *int     `json:"min,omitempty"`
+	Max       *int     `json:"max,omitempty"`
+	BoardSize bool     `json:"board_size"`
+	Ignored   bool     `json:"ignored"`
+	Help      string   `json:"help"`
+}
+
+type variantJSON struct {
+	Name    string       `json:"name"`
+	Title   string       `json:"title"`
+	Options []optionJSON `json:"options"`
+}
+
+func writeRulesJSON(w io.Writer) error {
+	var out struct {
+		Variants []variantJSON `json:"variants"`
+	}
+	for _, v := range engine.Variants() {
+		vj := variantJSON{Name: v.Name, Title: v.Title, Options: []optionJSON{}}
+		for _, o := range v.Options {
+			oj := optionJSON{Key: o.Key, Default: o.Default, Allowed: o.Allowed(), Values: append([]string{}, o.Values...),
+				Numeric: o.Numeric, BoardSize: o.Size, Ignored: o.Ignored, Help: o.Help}
+			if o.Numeric {
+				lo, hi := o.Min, o.Max
+				oj.Min = &lo
+				if hi != 0 { // 0: no upper bound
+					oj.Max = &hi
+				}
+			}
+			vj.Options = append(vj.Options, oj)
+		}
+		out.Variants = append(out.Variants, vj)
+	}
+	return newJSONEncoder(w).Encode(out)
 }

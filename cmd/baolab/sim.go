@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -13,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/baolab/baolab/dataset"
+	"github.com/baolab/baolab/internal/buildinfo"
 	"github.com/baolab/baolab/sim"
 	"github.com/baolab/baolab/sim/agent"
 	"github.com/baolab/baolab/sim/config"
@@ -35,9 +37,10 @@ type simFlags struct {
 	shard   string
 	force   bool
 	quiet   bool
+	dryRun  bool
 }
 
-func newSimCmd() *cobra.Command {
+func newSimCmd(build buildinfo.Info) *cobra.Command {
 	var f simFlags
 	cmd := &cobra.Command{
 		Use:   "sim (--config FILE | --rules R --agents PAIR --games N --out DIR) [flags]",
@@ -65,12 +68,25 @@ experiment is refused unless --force.
 
 --shard K/N plays batch b of every cell when b mod N = K (K counts from 0);
 without it, Slurm's SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT are used
-when set. All shards write into the same DIR.`,
+when set. All shards write into the same DIR.
+
+--dry-run prints the experiment as it would be played, and plays nothing
+into DIR (which it does not need): the expanded grid (every ruleset, * and
+a..b expanded, and every agent pair, ladder pairs marked), the cells, the
+games per cell and in total, the batches (and this shard's share), and an
+estimated time. The estimate comes from a sample: the first games of each
+cell, played as sim plays them for about 200 ms per cell (at most 5 s for
+the whole grid, at least one game per cell; a perfect agent's solve is
+timed apart and counted once), their mean time scaled to the cell's games and divided among
+the workers. It is an estimate from this machine at this moment; games of
+one cell differ in length. It exits 0; bad input is refused as without
+--dry-run.`,
 		Example: `  baolab sim --rules kingulu --agents random --games 10000 --out runs/k
   baolab sim --config configs/quickstart.toml
-  baolab sim --config configs/balance.toml --games 1000 --shard 0/4`,
+  baolab sim --config configs/balance.toml --games 1000 --shard 0/4
+  baolab sim --config configs/balance.toml --dry-run`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runSim(cmd, f) },
+		RunE: func(cmd *cobra.Command, _ []string) error { return runSim(cmd, f, build) },
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&f.config, "config", "", "experiment file (TOML); flags override its values")
@@ -87,20 +103,27 @@ when set. All shards write into the same DIR.`,
 	fl.StringVar(&f.shard, "shard", "", "play shard K/N of the experiment (K = 0..N-1)")
 	fl.BoolVar(&f.force, "force", false, "replace a dataset of another experiment in the output directory")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print nothing but errors")
+	fl.BoolVar(&f.dryRun, "dry-run", false, "print the expanded grid, the counts and an estimated time from a short sample of each cell; write nothing")
 	return cmd
 }
 
-func runSim(cmd *cobra.Command, f simFlags) error {
+func runSim(cmd *cobra.Command, f simFlags, build buildinfo.Info) error {
 	exp, out, workers, err := simExperiment(cmd, f)
 	if err != nil {
 		return badInput(err)
 	}
-	if out == "" {
+	if out == "" && !f.dryRun {
 		return badInput(errors.New("no output directory: give --out DIR (or out in the config file)"))
 	}
 	k, n, err := simShard(f.shard, cmd.Flags().Changed("shard"))
 	if err != nil {
 		return badInput(err)
+	}
+	if f.dryRun {
+		if workers == 0 {
+			workers = runtime.NumCPU()
+		}
+		return runDryRun(cmd.Context(), cmd.OutOrStdout(), dryRunPlan{exp: exp, workers: workers, shard: k, shards: n})
 	}
 	mode := progress.Auto
 	if f.quiet {
@@ -128,7 +151,7 @@ func runSim(cmd *cobra.Command, f simFlags) error {
 	}()
 	_, err = sim.Run(ctx, sim.Options{
 		Experiment: exp, Dir: out, Workers: workers, Shard: k, Shards: n, Force: f.force,
-		Observer: rep, Build: sim.BuildInfo(version),
+		Observer: rep, Build: manifestBuild(build),
 	})
 	if errors.Is(err, sim.ErrOtherExperiment) || errors.Is(err, sim.ErrShardBusy) || errors.Is(err, agent.ErrPrepare) {
 		return badInput(err)

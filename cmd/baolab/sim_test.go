@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/baolab/baolab/dataset"
+	"github.com/baolab/baolab/internal/buildinfo"
 )
 
 func writeSimConfig(t *testing.T, text string) string {
@@ -83,7 +84,7 @@ func TestSimRunResumeRefuseForce(t *testing.T) {
 		}
 	}
 	m, err := dataset.ReadManifest(out)
-	if err != nil || !m.Complete || m.Games != 600 || m.Builds[0].Version != version {
+	if err != nil || !m.Complete || m.Games != 600 || len(m.Builds) != 1 || m.Builds[0] != manifestBuild(buildinfo.Read()) {
 		t.Fatalf("manifest: %+v, %v", m, err)
 	}
 	_, stderr, code = baolab(t, append(args, "--quiet")...)

@@ -10,12 +10,13 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/baolab/baolab/internal/buildinfo"
 	"github.com/baolab/baolab/sim"
 	"github.com/baolab/baolab/sim/config"
 	"github.com/baolab/baolab/sim/slurm"
 )
 
-func newSlurmCmd() *cobra.Command {
+func newSlurmCmd(build buildinfo.Info) *cobra.Command {
 	var (
 		j      slurm.Job
 		submit bool
@@ -40,6 +41,8 @@ workers as it has CPUs (--cpus, default 1).
 When some tasks fail, the analysis is cancelled; run the same command again:
 the simulator resumes, so only the missing batches are played, and the
 dataset ends equal to that of a clean run.`,
+		Example: `  baolab slurm --config configs/balance.toml --tasks 16 --out /shared/runs/balance
+  baolab slurm --config configs/balance.toml --tasks 16 --partition short --time 2:00:00 --cpus 4 --submit`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := completeSlurmJob(&j); err != nil {
@@ -48,6 +51,7 @@ dataset ends equal to that of a clean run.`,
 			if err := j.Validate(); err != nil {
 				return badInput(err)
 			}
+			j.Version = "baolab " + build.Version
 			return runSlurm(cmd, j, submit)
 		},
 	}
@@ -143,7 +147,6 @@ func checkExperiment(path string) (string, error) {
 }
 
 func runSlurm(cmd *cobra.Command, j slurm.Job, submit bool) error {
-	j.Version = "baolab " + version
 	out := cmd.OutOrStdout()
 	if err := j.Write(); err != nil {
 		return err

@@ -65,14 +65,24 @@ DIR/wait, instead of $TMPDIR), saved at the end of a layer every
 from the last save when run again with the same DIR, printing the layers
 finished before first (a finished count prints its lines at once). A DIR
 holding another board's count, or used by another run, is refused with one
-line and exit status 2.`
+line and exit status 2.
+
+--json prints the same facts as JSON Lines, one object per line: a solved
+board as
+  {"ruleset":..., "positions":n, "terminal":n, "cyclic":bool,
+   "outcome":"south|north|draw", "south_can_force":t, "north_can_force":t,
+   "moves":[{"move":m, "outcome":..., "south_can_force":t, "north_can_force":t}, ...]}
+(t a margin, or null for none), one such object per board of a --grid (or
+{"ruleset":..., "stopped":why}); --count {"ruleset", "positions",
+"terminal"}; --layers one {"layer":name, "positions", "terminal"} per layer
+and {"ruleset", "layers", "positions", "terminal", "largest"} at the end.`
 
 // solveOptions holds the flags of baolab solve.
 type solveOptions struct {
 	ruleset, out, grid, method string
 	maxPos                     int64
 	workers                    int
-	stats, count, layers       bool
+	stats, count, layers, json bool
 	checkpoint                 time.Duration
 }
 
@@ -82,8 +92,15 @@ func newSolveCmd() *cobra.Command {
 		Use:   "solve --rules RULESET [--out DIR] [--max-positions N] [--workers W]",
 		Short: "Solve a small board exactly: the value of every reachable position under perfect play",
 		Long:  solveLong,
-		Args:  cobra.NoArgs,
-		RunE:  o.run,
+		Example: `  baolab solve --rules kingulu:holes=3,seeds=2
+  baolab solve --rules kingulu:holes=4,seeds=3 --out tables/k43
+  baolab sim --rules kingulu:holes=4,seeds=3 --agents random/perfect:table=tables/k43 --games 100 --out runs/p
+  baolab solve --rules kingulu:holes=4,seeds=3 --method layers
+  baolab solve --rules kingulu:holes=5,seeds=3 --layers --out counts/k53
+  baolab solve --grid configs/solve/solved.toml
+  baolab solve --rules kingulu:holes=3,seeds=2 --json`,
+		Args: cobra.NoArgs,
+		RunE: o.run,
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.ruleset, "rules", "", "ruleset, e.g. kingulu:holes=4,seeds=2 (required unless --grid)")
@@ -95,6 +112,7 @@ func newSolveCmd() *cobra.Command {
 	f.BoolVar(&o.layers, "layers", false, "count the positions of each layer (kingulu: banks and reserved holes), one layer in memory at a time")
 	f.DurationVar(&o.checkpoint, "checkpoint", time.Minute, "with --layers --out or --method layers --out: how often the count or solve in DIR is saved (at the end of a layer)")
 	f.StringVar(&o.method, "method", "lists", "lists: predecessor lists (about 25 bytes per position); sweep: no move lists (about 14), moves generated again; layers: one layer at a time (kingulu), predecessor lists")
+	f.BoolVar(&o.json, "json", false, "print JSON Lines instead of text: one object per board, per layer and per total (see above)")
 	f.StringVar(&o.grid, "grid", "", "solve every ruleset of a TOML file (configs/solve/solved.toml) instead of --rules")
 	return cmd
 }
@@ -147,7 +165,7 @@ func (o *solveOptions) run(cmd *cobra.Command, _ []string) error {
 			return badInput(errors.New("give --rules or --grid, not both"))
 		}
 		opt.CountOnly = false
-		return runSolveGrid(cmd.OutOrStdout(), o.grid, o.out, opt, cmd.Flags().Changed("max-positions"))
+		return runSolveGrid(newSolvePrinter(cmd.OutOrStdout(), o.json, true), o.grid, o.out, opt, cmd.Flags().Changed("max-positions"))
 	}
 	g, err := o.board()
 	if err != nil {
@@ -155,14 +173,14 @@ func (o *solveOptions) run(cmd *cobra.Command, _ []string) error {
 	}
 	if o.layers {
 		opt.LayerDir, opt.Checkpoint = o.out, o.checkpoint
-		return countLayers(cmd.OutOrStdout(), cmd.ErrOrStderr(), g, opt, o.stats)
+		return countLayers(newSolvePrinter(cmd.OutOrStdout(), o.json, false), cmd.ErrOrStderr(), g, opt, o.stats)
 	}
-	return o.solveBoard(cmd.OutOrStdout(), cmd.ErrOrStderr(), g, opt)
+	return o.solveBoard(newSolvePrinter(cmd.OutOrStdout(), o.json, false), cmd.ErrOrStderr(), g, opt)
 }
 
 // solveBoard solves one board and prints its lines (or its count), the
 // statistics asked for, and writes the table.
-func (o *solveOptions) solveBoard(w, log io.Writer, g engine.Game, opt solve.Options) error {
+func (o *solveOptions) solveBoard(p solvePrinter, log io.Writer, g engine.Game, opt solve.Options) error {
 	solveFn := solve.Solve
 	if o.method == "layers" {
 		solveFn = solve.SolveLayers
@@ -176,10 +194,9 @@ func (o *solveOptions) solveBoard(w, log io.Writer, g engine.Game, opt solve.Opt
 		fmt.Fprintf(log, "solve: continued the solve in %s: %d of %d layers were enumerated and %d solved before\n", o.out, res.ResumedLayers, res.Layers, res.ResumedSolved)
 	}
 	if o.count {
-		_, err := fmt.Fprintf(w, "positions=%d terminal=%d\n", res.Positions, res.Terminal)
-		return err
+		return p.counted(res)
 	}
-	if err := printSolved(w, res); err != nil {
+	if err := p.solved(res); err != nil {
 		return err
 	}
 	if o.stats {
@@ -217,17 +234,16 @@ func printSolveStats(log io.Writer, res *solve.Result, sweep, layered bool) {
 }
 
 // countLayers prints the layers of g's board as solve --layers does.
-func countLayers(w, log io.Writer, g engine.Game, opt solve.Options, stats bool) error {
+func countLayers(p solvePrinter, log io.Writer, g engine.Game, opt solve.Options, stats bool) error {
 	var sizes []solve.LayerSize // in the order reported: those read back from --out first
 	res, err := solve.CountLayers(g.NewState(), opt, func(l solve.LayerSize) error {
 		sizes = append(sizes, l)
-		_, err := fmt.Fprintf(w, "layer %s positions=%d terminal=%d\n", l.Name, l.Positions, l.Terminal)
-		return err
+		return p.layer(l)
 	})
 	if err != nil {
 		return solveError(err)
 	}
-	if _, err := fmt.Fprintf(w, "layers=%d positions=%d terminal=%d largest=%d\n", res.Layers, res.Positions, res.Terminal, res.Largest.Positions); err != nil {
+	if err := p.layers(res); err != nil {
 		return err
 	}
 	if stats {
@@ -245,23 +261,6 @@ func countLayers(w, log io.Writer, g engine.Game, opt solve.Options, stats bool)
 			line += fmt.Sprintf(", %.1f bytes per position of the largest layer counted (%s)", float64(res.Bytes)/float64(largest.Positions), largest.Name)
 		}
 		fmt.Fprintln(log, line)
-	}
-	return nil
-}
-
-// printSolved writes the result in the exact form of baolab solve.
-func printSolved(w io.Writer, r *solve.Result) error {
-	cyc := "no"
-	if r.Cyclic {
-		cyc = "yes"
-	}
-	if _, err := fmt.Fprintf(w, "positions=%d terminal=%d cyclic=%s\n%v\n", r.Positions, r.Terminal, cyc, r.Root); err != nil {
-		return err
-	}
-	for _, m := range r.Moves {
-		if _, err := fmt.Fprintf(w, "move=%d %v\n", m.Move, m.Value); err != nil {
-			return err
-		}
 	}
 	return nil
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -25,7 +24,7 @@ type solveGrid struct {
 // runSolveGrid solves every ruleset of the grid file in turn. A board too
 // big to solve is reported as stopped and the grid goes on; a bad file or
 // ruleset is bad input before any board is solved.
-func runSolveGrid(w io.Writer, file, out string, opt solve.Options, maxPosGiven bool) error {
+func runSolveGrid(p solvePrinter, file, out string, opt solve.Options, maxPosGiven bool) error {
 	grid, games, err := loadSolveGrid(file)
 	if err != nil {
 		return badInput(err)
@@ -36,7 +35,7 @@ func runSolveGrid(w io.Writer, file, out string, opt solve.Options, maxPosGiven 
 	for _, g := range games {
 		res, err := solve.Solve(g.NewState(), opt)
 		if errors.Is(err, solve.ErrTooBig) {
-			if _, err := fmt.Fprintf(w, "rules=%s stopped: %s\n", g.Ruleset(), oneLine(err)); err != nil {
+			if err := p.stopped(g.Ruleset(), oneLine(err)); err != nil {
 				return err
 			}
 			continue
@@ -44,10 +43,7 @@ func runSolveGrid(w io.Writer, file, out string, opt solve.Options, maxPosGiven 
 		if err != nil {
 			return err
 		}
-		if _, err := fmt.Fprintf(w, "rules=%s\n", g.Ruleset()); err != nil {
-			return err
-		}
-		if err := printSolved(w, res); err != nil {
+		if err := p.solved(res); err != nil {
 			return err
 		}
 		if out != "" {
