@@ -212,3 +212,47 @@ func TestEstimateUnknownOption(t *testing.T) {
 		t.Errorf("notes %q", notes)
 	}
 }
+
+// The published entries of a two-reading design, against closed forms:
+// first-player advantage (no draws) and never-ending rate are log odds
+// ratios with standard error sqrt(1/a + 1/b + 1/c + 1/d), mean length a
+// difference of means with standard error sqrt(S₁/N₁² + S₀/N₀²) (S the
+// sum of squared deviations, (N−1)·SD²); every interval is estimate ±
+// 1.959964·SE and every p-value 2(1 − Φ(|estimate/SE|)).
+func TestEstimateTwoReadingsClosedForm(t *testing.T) {
+	cells := []summary.Cell{
+		cell("kingulu", 1000, 400, 600, 50, 40, 8),
+		cell("kingulu:min_lift=2", 800, 440, 360, 20, 37, 6),
+	}
+	es, _ := Estimate(cells, 0.95)
+	logOR := func(a, b, c, d float64) (est, se float64) {
+		return math.Log(c/d) - math.Log(a/b), math.Sqrt(1/a + 1/b + 1/c + 1/d)
+	}
+	type want struct{ est, se float64 }
+	wants := map[string]want{}
+	e, s := logOR(400, 600, 440, 360)
+	wants["first_player_advantage"] = want{e, s}
+	e, s = logOR(50, 950, 20, 780)
+	wants["never_ending_rate"] = want{e, s}
+	wants["mean_length"] = want{37 - 40, math.Sqrt(799*36/(800.0*800) + 999*64/(1000.0*1000))}
+	seen := 0
+	for _, e := range es {
+		w, ok := wants[e.Quantity]
+		if !ok {
+			t.Errorf("unexpected entry %+v (no draws: no draw rate)", e)
+			continue
+		}
+		seen++
+		est, se := float64(e.Estimate), float64(e.SE)
+		p := math.Erfc(math.Abs(w.est/w.se) / math.Sqrt2)
+		if e.Option != "min_lift" || e.Value != "2" || !near(est, w.est, 1e-9) || !near(se, w.se, 1e-9) ||
+			!near(float64(e.Lo), w.est-1.959963984540054*w.se, 1e-9) || !near(float64(e.Hi), w.est+1.959963984540054*w.se, 1e-9) ||
+			!near(float64(e.P), p, 1e-12) || !near(float64(e.PHolm), p, 1e-12) {
+			t.Errorf("%s: %s=%s %v ± %v [%v, %v] p %v holm %v; want %v ± %v, p %v",
+				e.Quantity, e.Option, e.Value, est, se, e.Lo, e.Hi, e.P, e.PHolm, w.est, w.se, p)
+		}
+	}
+	if seen != 3 {
+		t.Errorf("%d entries, want 3", seen)
+	}
+}
