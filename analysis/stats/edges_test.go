@@ -2,6 +2,7 @@ package stats
 
 import (
 	"fmt"
+	"math"
 	"testing"
 )
 
@@ -72,5 +73,64 @@ func TestIntHistEdges(t *testing.T) {
 	s := g.Summarize(0.5)
 	if s.Min != -5 || s.Max != denseLimit+1 || s.Quantiles[0] != denseLimit-1 { // the 8th of 16
 		t.Errorf("summary %+v", s)
+	}
+}
+
+// The bounds at 0 and n of n are exactly 0 and 1 for every n, where the
+// formula's rounding gives 0.9999999999999999 (n = 10, 13, 25, ...) or
+// 5.6e-17 (n = 3, 7, ...).
+func TestWilsonExactEnds(t *testing.T) {
+	for n := 1.0; n <= 200; n++ {
+		if lo, _ := Wilson(0, n, conf); lo != 0 {
+			t.Errorf("Wilson(0, %v): lower bound %v, want exactly 0", n, lo)
+		}
+		if _, hi := Wilson(n, n, conf); hi != 1 {
+			t.Errorf("Wilson(%v, %v): upper bound %v, want exactly 1", n, n, hi)
+		}
+	}
+}
+
+// A sample of no games: Wilson's [0, 1] for it, so the difference with
+// 3 of 10 is −0.3 with the widest interval those bounds give, and the z
+// test has nothing to test (z = 0, p = 1).
+func TestEmptySample(t *testing.T) {
+	l2, u2 := Wilson(3, 10, conf)
+	d, lo, hi := NewcombeDiff(0, 0, 3, 10, conf)
+	if d != -0.3 || !near(lo, -0.3-(u2-0.3), 1e-15) || !near(hi, -0.3+math.Sqrt(1+(0.3-l2)*(0.3-l2)), 1e-15) {
+		t.Errorf("0 of 0 − 3 of 10: %v [%v, %v]", d, lo, hi)
+	}
+	if d, lo, hi := NewcombeDiff(3, 10, 0, 0, conf); d != 0.3 || !near(lo, 0.3-math.Sqrt((0.3-l2)*(0.3-l2)+1), 1e-15) || !near(hi, 0.3+(u2-0.3), 1e-15) {
+		t.Errorf("3 of 10 − 0 of 0: %v [%v, %v]", d, lo, hi)
+	}
+	for _, c := range [][4]float64{{0, 0, 3, 10}, {3, 10, 0, 0}} {
+		if z, p := TwoProportionZ(c[0], c[1], c[2], c[3]); z != 0 || p != 1 {
+			t.Errorf("TwoProportionZ%v = %v, %v, want 0, 1", c, z, p)
+		}
+	}
+}
+
+// Two values are enough for a variance: a sample of two that varies
+// against a constant one gets the normal-approximation interval and
+// Welch's test, not the exact test of two constant samples.
+func TestSamplesOfTwo(t *testing.T) {
+	// {1, 0} against five 0s: mean 0.5, variance 0.5; se = sqrt(0.5/2).
+	d, lo, hi, z, p := MeanDiff(0.5, 0.5, 2, 0, 0, 5, conf)
+	if h := 1.959963984540054 * 0.5; d != 0.5 || !near(lo, 0.5-h, 1e-12) || !near(hi, 0.5+h, 1e-12) || !near(z, 1, 1e-12) || !near(p, TwoSidedNormalP(1), 1e-15) {
+		t.Errorf("MeanDiff: %v [%v, %v] z %v p %v", d, lo, hi, z, p)
+	}
+	if _, lo, _, z, _ := MeanDiff(0, 0, 5, 0.5, 0.5, 2, conf); !near(z, -1, 1e-12) || math.IsNaN(lo) {
+		t.Errorf("MeanDiff swapped: z %v lo %v", z, lo)
+	}
+	// {1, 3} against {2, 6, 7}: SciPy 1.10.1's ttest_ind(equal_var=False)
+	// gives t = −1.6431676725154982, p = 0.19934523044337388; the
+	// Welch–Satterthwaite df is 2.9850746268656714 and the 95% interval
+	// −3 ± t₀.₉₇₅(df)·se = [−8.826795176390583, 2.8267951763905828].
+	d, lo, hi, st, df, p := Welch(2, 2, 2, 5, 7, 3, conf)
+	if d != -3 || !near(st, -1.6431676725154982, 1e-12) || !near(df, 2.9850746268656714, 1e-12) || !near(p, 0.19934523044337388, 1e-9) ||
+		!near(lo, -8.826795176390583, 1e-9) || !near(hi, 2.8267951763905828, 1e-9) {
+		t.Errorf("Welch: %v [%v, %v] t %v df %v p %v", d, lo, hi, st, df, p)
+	}
+	if _, _, _, _, df, _ := Welch(5, 7, 3, 2, 2, 2, conf); !near(df, 2.9850746268656714, 1e-12) {
+		t.Errorf("Welch swapped: df %v", df)
 	}
 }
