@@ -134,3 +134,67 @@ func TestSamplesOfTwo(t *testing.T) {
 		t.Errorf("Welch swapped: df %v", df)
 	}
 }
+
+// Two values are the fewest with a variance and an interval; merging into
+// or with an empty accumulator changes nothing.
+func TestMomentsOfTwo(t *testing.T) {
+	var m Moments
+	m.Add(3)
+	if m.Mean() != 3 || !math.IsNaN(m.Var()) {
+		t.Errorf("one value: mean %v var %v, want 3, NaN", m.Mean(), m.Var())
+	}
+	if lo, hi := m.MeanCI(conf); lo != 3 || hi != 3 {
+		t.Errorf("one value: interval [%v, %v], want the point 3", lo, hi)
+	}
+	m.Add(7)
+	// Mean 5, variance ((3−5)² + (7−5)²)/1 = 8.
+	if m.Mean() != 5 || m.Var() != 8 || !near(m.SD(), math.Sqrt(8), 1e-15) {
+		t.Errorf("two values: mean %v var %v", m.Mean(), m.Var())
+	}
+	if lo, hi := m.MeanCI(conf); !near(lo, 5-1.959963984540054*2, 1e-12) || !near(hi, 5+1.959963984540054*2, 1e-12) {
+		t.Errorf("two values: interval [%v, %v], want 5 ± 1.96·sqrt(8/2)", lo, hi)
+	}
+	var e, f Moments
+	e.Merge(m)
+	m.Merge(f)
+	if e != m || m.N != 2 || m.Mean() != 5 || m.Var() != 8 {
+		t.Errorf("merging with empty: %+v and %+v", e, m)
+	}
+}
+
+// A ratio of two clusters has an interval; one cluster, or no units, has
+// none.
+func TestRatioEdges(t *testing.T) {
+	var r Ratio
+	r.Add(10, 2)
+	if lo, hi := r.CI(conf); lo != 5 || hi != 5 {
+		t.Errorf("one cluster: [%v, %v], want the point 5", lo, hi)
+	}
+	r.Add(30, 3)
+	// R = 40/5 = 8; residuals 10 − 16 = −6 and 30 − 24 = 6: Σ² = 72;
+	// se = sqrt(72/(2·1))/(5/2) = 2.4.
+	if lo, hi := r.CI(conf); !near(lo, 8-1.959963984540054*2.4, 1e-12) || !near(hi, 8+1.959963984540054*2.4, 1e-12) {
+		t.Errorf("two clusters: [%v, %v], want 8 ± 1.96·2.4", lo, hi)
+	}
+	// Clusters on the ratio's line: no spread, an interval of width 0
+	// (the sum of squares, rounded below zero, is clamped).
+	// With x = 3m computed in floating point for m = 0.1, 0.2, 0.7, the sum
+	// of squares comes out at −8.9e-16.
+	var exact Ratio
+	ratio := 3.0
+	for _, m := range []float64{0.1, 0.2, 0.7} {
+		exact.Add(ratio*m, m)
+	}
+	if lo, hi := exact.CI(conf); !near(lo, 3, 1e-6) || !near(hi, 3, 1e-6) || math.IsNaN(lo) {
+		t.Errorf("clusters on the line: [%v, %v], want 3", lo, hi)
+	}
+	var none Ratio
+	none.Add(0, 0)
+	none.Add(0, 0)
+	if v := none.Value(); !math.IsNaN(v) {
+		t.Errorf("no units: value %v, want NaN", v)
+	}
+	if lo, hi := none.CI(conf); !math.IsNaN(lo) || !math.IsNaN(hi) {
+		t.Errorf("no units: [%v, %v], want NaN", lo, hi)
+	}
+}
