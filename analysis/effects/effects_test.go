@@ -120,7 +120,12 @@ func TestEstimateHolm(t *testing.T) {
 	other2 := cell("kingulu:min_lift=2", 2000, 1010, 900, 20, 41, 8)
 	other2.AgentNorth = "greedy"
 	cells = append(cells, other, other2)
-	es, _ := Estimate(cells, 0.95)
+	es, notes := Estimate(cells, 0.95)
+	// Not a full grid (min_lift=2 with skip_origin=on was not played): no
+	// interaction model is tried, so nothing is reported as not estimated.
+	if len(notes) != 0 {
+		t.Errorf("notes %q", notes)
+	}
 	for _, q := range Quantities {
 		var ps, adj []float64
 		for _, e := range es {
@@ -254,5 +259,65 @@ func TestEstimateTwoReadingsClosedForm(t *testing.T) {
 	}
 	if seen != 3 {
 		t.Errorf("%d entries, want 3", seen)
+	}
+}
+
+// A full 2×2 grid whose first-player shares do not add up on the log odds
+// scale: the interaction entry is the departure from additivity,
+// logit(p₁₁) − logit(p₁₀) − logit(p₀₁) + logit(p₀₀), with the saturated
+// standard error sqrt(Σ 1/count) over the eight win and loss counts.
+func TestEstimateInteraction(t *testing.T) {
+	p := map[[2]int]float64{{0, 0}: 0.40, {1, 0}: 0.55, {0, 1}: 0.30, {1, 1}: 0.70}
+	const n = 2000
+	var cells []summary.Cell
+	se := 0.0
+	for k, v := range p {
+		rs := "kingulu"
+		switch k {
+		case [2]int{1, 0}:
+			rs += ":min_lift=2"
+		case [2]int{0, 1}:
+			rs += ":skip_origin=on"
+		case [2]int{1, 1}:
+			rs += ":min_lift=2,skip_origin=on"
+		}
+		w := int64(n * v)
+		cells = append(cells, cell(rs, n, w, n-w, 0, 40, 8))
+		se += 1/float64(w) + 1/float64(n-w)
+	}
+	es, _ := Estimate(cells, 0.95)
+	want := logit(0.7) - logit(0.55) - logit(0.3) + logit(0.4)
+	found := false
+	for _, e := range es {
+		if e.Quantity != "first_player_advantage" || e.Option != "min_lift:skip_origin" {
+			continue
+		}
+		found = true
+		if e.Value != "2:on" || !near(float64(e.Estimate), want, 1e-9) || !near(float64(e.SE), math.Sqrt(se), 1e-9) {
+			t.Errorf("interaction %s=%s %v ± %v, want 2:on %v ± %v", e.Option, e.Value, e.Estimate, e.SE, want, math.Sqrt(se))
+		}
+	}
+	if !found {
+		t.Errorf("no interaction entry in %+v", es)
+	}
+}
+
+// First-player scores with draws, two readings: the log odds ratio of the
+// mean scores with the sandwich standard error of fractional outcomes,
+// Var = Σ_cells Σ(y − μ)² / (N μ(1 − μ))², Σ(y − μ)² = wins + draws/4 − N μ².
+func TestEstimateScoresWithDraws(t *testing.T) {
+	cells := []summary.Cell{
+		cell("kingulu", 1000, 400, 400, 0, 40, 8),            // 200 draws: mean 0.5
+		cell("kingulu:min_lift=2", 1000, 500, 300, 0, 40, 8), // 200 draws: mean 0.6
+	}
+	es, _ := Estimate(cells, 0.95)
+	v := 0.0
+	for _, c := range []struct{ w, h, mu float64 }{{400, 200, 0.5}, {500, 200, 0.6}} {
+		ss := c.w + c.h/4 - 1000*c.mu*c.mu
+		v += ss / math.Pow(1000*c.mu*(1-c.mu), 2)
+	}
+	e := es[0]
+	if e.Quantity != "first_player_advantage" || !near(float64(e.Estimate), logit(0.6), 1e-9) || !near(float64(e.SE), math.Sqrt(v), 1e-9) {
+		t.Errorf("entry %+v, want log odds ratio %v ± %v", e, logit(0.6), math.Sqrt(v))
 	}
 }
