@@ -98,7 +98,7 @@ func TestEstimateGrid(t *testing.T) {
 		}
 	}
 	// Every game was decided: no draw rate.
-	if len(notes) != 1 || !strings.Contains(notes[0], "draw_rate") {
+	if len(notes) != 1 || !strings.HasPrefix(notes[0], "effects: main effects on draw_rate not estimated for kingulu, random/random: no variation") {
 		t.Errorf("notes %q", notes)
 	}
 	b, _ := json.Marshal(es[0])
@@ -319,5 +319,29 @@ func TestEstimateScoresWithDraws(t *testing.T) {
 	e := es[0]
 	if e.Quantity != "first_player_advantage" || !near(float64(e.Estimate), logit(0.6), 1e-9) || !near(float64(e.SE), math.Sqrt(v), 1e-9) {
 		t.Errorf("entry %+v, want log odds ratio %v ± %v", e, logit(0.6), math.Sqrt(v))
+	}
+}
+
+// Every game of both readings lasted 40 and 37 plies: the difference of
+// mean lengths is exact (standard error 0), so there is nothing to test and
+// no interval: p and the bounds are undefined, not 0 and [−3, −3].
+func TestEstimateZeroSpread(t *testing.T) {
+	cells := []summary.Cell{
+		cell("kingulu", 1000, 400, 600, 50, 40, 0),
+		cell("kingulu:min_lift=2", 800, 440, 360, 20, 37, 0),
+	}
+	es, _ := Estimate(cells, 0.95)
+	found := false
+	for _, e := range es {
+		if e.Quantity != "mean_length" {
+			continue
+		}
+		found = true
+		if !near(float64(e.Estimate), -3, 1e-9) || e.SE != 0 || !math.IsNaN(float64(e.P)) || !math.IsNaN(float64(e.Lo)) || !math.IsNaN(float64(e.Hi)) {
+			t.Errorf("mean length %+v, want -3 ± 0 with no p and no interval", e)
+		}
+	}
+	if !found {
+		t.Error("no mean_length entry")
 	}
 }
