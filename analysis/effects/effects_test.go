@@ -345,3 +345,41 @@ func TestEstimateZeroSpread(t *testing.T) {
 		t.Error("no mean_length entry")
 	}
 }
+
+// Readings of two games each: {win, loss} (mean 1/2, variance of the mean
+// ((1 − 2·1/4)/1)/2 = 1/4) against {win, win} (imbalance 1/2, no spread):
+// z = (1/2 − 0)/sqrt(1/4) = 1, one-sided p = 1 − Φ(1) = 0.1587, so the
+// second is not distinguishable from the first at 5%.
+func TestRankTwoGames(t *testing.T) {
+	rs := Rank([]summary.Cell{
+		cell("kingulu:min_lift=2", 2, 2, 0, 0, 40, 8),
+		cell("kingulu", 2, 1, 1, 0, 40, 8),
+	}, 0.05)
+	if len(rs) != 2 || rs[0].Ruleset != "kingulu" || rs[1].Ruleset != "kingulu:min_lift=2" {
+		t.Fatalf("ranked %+v", rs)
+	}
+	p := 0.5 * math.Erfc(1/math.Sqrt2)
+	if !near(float64(rs[1].P), p, 1e-12) || !rs[1].AsBalancedAsBest || !near(float64(rs[0].P), 1-p, 1e-12) {
+		t.Errorf("p %v and %v, want %v and %v", rs[0].P, rs[1].P, 1-p, p)
+	}
+}
+
+// Readings without spread: every game drawn in two readings (imbalance 0)
+// and won in a third (1/2). The drawn ones are as balanced as each other
+// (p = 1), the won one is not (p = 0): no normal approximation is needed
+// and none gives NaN.
+func TestRankConstantReadings(t *testing.T) {
+	rs := Rank([]summary.Cell{
+		cell("kingulu", 50, 0, 0, 0, 40, 8),
+		cell("kingulu:min_lift=2", 50, 0, 0, 0, 40, 8),
+		cell("kingulu:skip_origin=on", 50, 50, 0, 0, 40, 8),
+	}, 0.05)
+	if len(rs) != 3 {
+		t.Fatalf("ranked %+v", rs)
+	}
+	for i, want := range []float64{1, 1, 0} {
+		if float64(rs[i].P) != want || rs[i].AsBalancedAsBest != (want == 1) {
+			t.Errorf("rank %d %s: p %v, as balanced as best %v; want p %v", rs[i].Rank, rs[i].Ruleset, rs[i].P, rs[i].AsBalancedAsBest, want)
+		}
+	}
+}
