@@ -12,7 +12,7 @@ BUILDVCS ?= auto
 BUILDFLAGS := -buildvcs=$(BUILDVCS) -trimpath -ldflags='-s -w'
 CONFIG  ?= configs/quickstart.toml
 
-.PHONY: all build test bench bench-sim run lint fuzz test-slurm test-interop test-report notebooks notebook-server clean
+.PHONY: all build test bench bench-sim run lint fuzz mutate test-slurm test-interop test-report notebooks notebook-server clean
 
 all: build
 
@@ -70,6 +70,18 @@ notebooks:
 ## (e.g. ARGS="--no-browser --port 9999").
 notebook-server:
 	bash scripts/notebooks.sh server $(ARGS)
+
+## mutate: mutation testing with gremlins ($(GREMLINS_VERSION), installed into bin/tools/
+## when missing) of the packages whose numbers get published; per-package efficacy
+## and every surviving mutant go to docs/mutation.md (committed). Slow (tens of
+## minutes): not part of make test. MUTATE_MORE=./solve adds the solver (slower still).
+GREMLINS_VERSION    ?= v0.6.0
+MUTATE_PKGS         ?= ./analysis/stats ./analysis/rating ./analysis/effects ./dataset
+MUTATE_MORE         ?=
+TIMEOUT_COEFFICIENT ?= 30
+mutate:
+	GREMLINS_VERSION=$(GREMLINS_VERSION) TIMEOUT_COEFFICIENT=$(TIMEOUT_COEFFICIENT) OUT=$(OUT) \
+	  bash scripts/mutate.sh $(MUTATE_PKGS) $(MUTATE_MORE)
 
 ## fuzz: run every fuzz target for FUZZTIME each.
 FUZZTIME ?= 30s

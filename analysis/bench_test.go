@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/baolab/baolab/analysis/internal/synth"
+	"github.com/baolab/baolab/internal/testenv"
 )
 
 // benchDataset returns a synthetic dataset of games games with full move
@@ -105,7 +106,7 @@ func BenchmarkAnalyzeSmall(b *testing.B) { benchmarkAnalyze(b, 20_000, 60) }
 // have) with full move logs: the target is at most 20 s on two
 // cores. Writing the dataset the first time takes a few minutes.
 func BenchmarkAnalyzeLarge(b *testing.B) {
-	if testing.Short() {
+	if testenv.Short() {
 		b.Skip("large")
 	}
 	benchmarkAnalyze(b, 1_000_000, 60)

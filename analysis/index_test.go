@@ -11,6 +11,7 @@ import (
 
 	"github.com/baolab/baolab/analysis/summary"
 	"github.com/baolab/baolab/dataset"
+	"github.com/baolab/baolab/internal/testenv"
 	"github.com/baolab/baolab/sim"
 )
 
@@ -23,7 +24,7 @@ import (
 // rendered, the provenance is the manifest's, every verdict is there, and
 // each example game's page holds one diagram per position.
 func TestReportPages(t *testing.T) {
-	if testing.Short() {
+	if testenv.Short() {
 		t.Skip("plays games")
 	}
 	plan := sim.Plan{

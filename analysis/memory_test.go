@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/baolab/baolab/analysis/internal/synth"
+	"github.com/baolab/baolab/internal/testenv"
 )
 
 // peakHeap runs f while sampling the live heap every millisecond and
@@ -45,7 +46,7 @@ func peakHeap(f func()) uint64 {
 // five times as many games, and checks that the peak heap does not grow
 // with the number of games.
 func TestMemoryBounded(t *testing.T) {
-	if testing.Short() {
+	if testenv.Short() {
 		t.Skip("writes 30,000 games")
 	}
 	rng := rand.New(rand.NewPCG(5, 6))

@@ -11,13 +11,14 @@ import (
 	"github.com/baolab/baolab/analysis/internal/synth"
 	"github.com/baolab/baolab/dataset"
 	"github.com/baolab/baolab/engine"
+	"github.com/baolab/baolab/internal/testenv"
 )
 
 // TestReplayMismatch replays a logged game of the simulator after
 // changing one logged fact at a time, and checks that the replay stops at
 // the right ply and says what differs.
 func TestReplayMismatch(t *testing.T) {
-	if testing.Short() {
+	if testenv.Short() {
 		t.Skip("plays games")
 	}
 	dir, e := simDataset(t)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/baolab/baolab/dataset"
 	_ "github.com/baolab/baolab/engine/all"
+	"github.com/baolab/baolab/internal/testenv"
 	"github.com/baolab/baolab/sim"
 )
 
@@ -38,7 +39,7 @@ func simDataset(t *testing.T) (string, dataset.Experiment) {
 // checks the numbers against the manifest and against sums computed
 // independently from the whole tables (read with dataset.ReadFile).
 func TestSimulatorDataset(t *testing.T) {
-	if testing.Short() {
+	if testenv.Short() {
 		t.Skip("plays games")
 	}
 	dir, e := simDataset(t)

@@ -124,7 +124,7 @@ if ! (cd "$WORK" && timeout 300 pdflatex -interaction=nonstopmode -halt-on-error
 fi
 cp "$WORK/tables.log" "$SHOTS/" 2>/dev/null || true
 cp "$WORK/tables.pdf" "$SHOTS/" 2>/dev/null || true
-BAOLAB_REQUIRE_PDFLATEX=1 go test -count=1 -run TestLaTeXCompiles ./analysis/tables || fail=1
+CI=true go test -count=1 -run TestLaTeXCompiles ./analysis/tables || fail=1
 if [ "$fail" -ne 0 ]; then
 	say "FAILED (screenshots in $SHOTS)" >&2
 	exit 1

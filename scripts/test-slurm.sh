@@ -9,7 +9,8 @@
 # same experiment; then a run in which one task is killed, re-submitted, and
 # compared again. The cluster's daemons are stopped by PID on every exit,
 # failed or not (trap). When Slurm cannot be installed the test is skipped
-# with a message and exit status 0.
+# with a message and exit status 0, except under CI (CI=true), where it fails
+# with exit status 1.
 #
 # Usage: scripts/test-slurm.sh          (from anywhere; needs go and root for apt-get)
 #        KEEP=1 scripts/test-slurm.sh   keeps the work directory for a look afterwards
@@ -57,6 +58,13 @@ go build -o "$WORK/bin/baolab" ./cmd/baolab
 rc=0
 bash scripts/slurm-cluster.sh up "$CLUSTER" || rc=$?
 if [ $rc -eq 3 ]; then
+	# Under CI (CI=true) nothing may be skipped: the missing Slurm fails the run.
+	case ${CI:-} in
+	1 | t | T | true | TRUE | True)
+		echo "test-slurm: FAIL: CI=true and Slurm is not installed and apt-get cannot install it here (see the slurm-cluster lines above)" >&2
+		exit 1
+		;;
+	esac
 	echo "test-slurm: SKIPPED: Slurm is not installed and apt-get cannot install it here"
 	echo "test-slurm: 0 passed, 0 failed, 1 skipped"
 	exit 0

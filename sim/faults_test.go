@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/baolab/baolab/dataset"
+	"github.com/baolab/baolab/internal/testenv"
 )
 
 // killPlan is the experiment of TestResumeAfterKill9: enough batches that
@@ -158,15 +159,16 @@ func TestWriteErrorStopsCleanly(t *testing.T) {
 	equalRows(t, "moves after the disk was freed", rows(t, dir, dataset.Moves), rows(t, ref, dataset.Moves))
 }
 
-// mountTmpfs mounts a tmpfs of the given options, or skips the test.
+// mountTmpfs mounts a tmpfs of the given options, or skips the test (fails
+// it under CI).
 func mountTmpfs(t *testing.T, opts string) string {
 	t.Helper()
 	if os.Geteuid() != 0 {
-		t.Skip("needs root to mount a tmpfs")
+		testenv.Missing(t, "not root (euid %d): the full-disk test needs root to mount a tmpfs", os.Geteuid())
 	}
 	dir := t.TempDir()
 	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", opts, "tmpfs", dir).CombinedOutput(); err != nil {
-		t.Skipf("cannot mount a tmpfs: %v: %s", err, out)
+		testenv.Missing(t, "cannot mount a tmpfs for the full-disk test: %v: %s", err, out)
 	}
 	t.Cleanup(func() { exec.Command("umount", dir).Run() })
 	return dir

@@ -98,7 +98,7 @@ func TestEstimateGrid(t *testing.T) {
 		}
 	}
 	// Every game was decided: no draw rate.
-	if len(notes) != 1 || !strings.Contains(notes[0], "draw_rate") {
+	if len(notes) != 1 || !strings.HasPrefix(notes[0], "effects: main effects on draw_rate not estimated for kingulu, random/random: no variation") {
 		t.Errorf("notes %q", notes)
 	}
 	b, _ := json.Marshal(es[0])
@@ -120,7 +120,12 @@ func TestEstimateHolm(t *testing.T) {
 	other2 := cell("kingulu:min_lift=2", 2000, 1010, 900, 20, 41, 8)
 	other2.AgentNorth = "greedy"
 	cells = append(cells, other, other2)
-	es, _ := Estimate(cells, 0.95)
+	es, notes := Estimate(cells, 0.95)
+	// Not a full grid (min_lift=2 with skip_origin=on was not played): no
+	// interaction model is tried, so nothing is reported as not estimated.
+	if len(notes) != 0 {
+		t.Errorf("notes %q", notes)
+	}
 	for _, q := range Quantities {
 		var ps, adj []float64
 		for _, e := range es {
@@ -210,5 +215,171 @@ func TestEstimateUnknownOption(t *testing.T) {
 	}
 	if len(notes) == 0 || !strings.HasPrefix(notes[0], `effects: ruleset kingulu:colour=red left out: kingulu: unknown option "colour"`) {
 		t.Errorf("notes %q", notes)
+	}
+}
+
+// The published entries of a two-reading design, against closed forms:
+// first-player advantage (no draws) and never-ending rate are log odds
+// ratios with standard error sqrt(1/a + 1/b + 1/c + 1/d), mean length a
+// difference of means with standard error sqrt(S₁/N₁² + S₀/N₀²) (S the
+// sum of squared deviations, (N−1)·SD²); every interval is estimate ±
+// 1.959964·SE and every p-value 2(1 − Φ(|estimate/SE|)).
+func TestEstimateTwoReadingsClosedForm(t *testing.T) {
+	cells := []summary.Cell{
+		cell("kingulu", 1000, 400, 600, 50, 40, 8),
+		cell("kingulu:min_lift=2", 800, 440, 360, 20, 37, 6),
+	}
+	es, _ := Estimate(cells, 0.95)
+	logOR := func(a, b, c, d float64) (est, se float64) {
+		return math.Log(c/d) - math.Log(a/b), math.Sqrt(1/a + 1/b + 1/c + 1/d)
+	}
+	type want struct{ est, se float64 }
+	wants := map[string]want{}
+	e, s := logOR(400, 600, 440, 360)
+	wants["first_player_advantage"] = want{e, s}
+	e, s = logOR(50, 950, 20, 780)
+	wants["never_ending_rate"] = want{e, s}
+	wants["mean_length"] = want{37 - 40, math.Sqrt(799*36/(800.0*800) + 999*64/(1000.0*1000))}
+	seen := 0
+	for _, e := range es {
+		w, ok := wants[e.Quantity]
+		if !ok {
+			t.Errorf("unexpected entry %+v (no draws: no draw rate)", e)
+			continue
+		}
+		seen++
+		est, se := float64(e.Estimate), float64(e.SE)
+		p := math.Erfc(math.Abs(w.est/w.se) / math.Sqrt2)
+		if e.Option != "min_lift" || e.Value != "2" || !near(est, w.est, 1e-9) || !near(se, w.se, 1e-9) ||
+			!near(float64(e.Lo), w.est-1.959963984540054*w.se, 1e-9) || !near(float64(e.Hi), w.est+1.959963984540054*w.se, 1e-9) ||
+			!near(float64(e.P), p, 1e-12) || !near(float64(e.PHolm), p, 1e-12) {
+			t.Errorf("%s: %s=%s %v ± %v [%v, %v] p %v holm %v; want %v ± %v, p %v",
+				e.Quantity, e.Option, e.Value, est, se, e.Lo, e.Hi, e.P, e.PHolm, w.est, w.se, p)
+		}
+	}
+	if seen != 3 {
+		t.Errorf("%d entries, want 3", seen)
+	}
+}
+
+// A full 2×2 grid whose first-player shares do not add up on the log odds
+// scale: the interaction entry is the departure from additivity,
+// logit(p₁₁) − logit(p₁₀) − logit(p₀₁) + logit(p₀₀), with the saturated
+// standard error sqrt(Σ 1/count) over the eight win and loss counts.
+func TestEstimateInteraction(t *testing.T) {
+	p := map[[2]int]float64{{0, 0}: 0.40, {1, 0}: 0.55, {0, 1}: 0.30, {1, 1}: 0.70}
+	const n = 2000
+	var cells []summary.Cell
+	se := 0.0
+	for k, v := range p {
+		rs := "kingulu"
+		switch k {
+		case [2]int{1, 0}:
+			rs += ":min_lift=2"
+		case [2]int{0, 1}:
+			rs += ":skip_origin=on"
+		case [2]int{1, 1}:
+			rs += ":min_lift=2,skip_origin=on"
+		}
+		w := int64(n * v)
+		cells = append(cells, cell(rs, n, w, n-w, 0, 40, 8))
+		se += 1/float64(w) + 1/float64(n-w)
+	}
+	es, _ := Estimate(cells, 0.95)
+	want := logit(0.7) - logit(0.55) - logit(0.3) + logit(0.4)
+	found := false
+	for _, e := range es {
+		if e.Quantity != "first_player_advantage" || e.Option != "min_lift:skip_origin" {
+			continue
+		}
+		found = true
+		if e.Value != "2:on" || !near(float64(e.Estimate), want, 1e-9) || !near(float64(e.SE), math.Sqrt(se), 1e-9) {
+			t.Errorf("interaction %s=%s %v ± %v, want 2:on %v ± %v", e.Option, e.Value, e.Estimate, e.SE, want, math.Sqrt(se))
+		}
+	}
+	if !found {
+		t.Errorf("no interaction entry in %+v", es)
+	}
+}
+
+// First-player scores with draws, two readings: the log odds ratio of the
+// mean scores with the sandwich standard error of fractional outcomes,
+// Var = Σ_cells Σ(y − μ)² / (N μ(1 − μ))², Σ(y − μ)² = wins + draws/4 − N μ².
+func TestEstimateScoresWithDraws(t *testing.T) {
+	cells := []summary.Cell{
+		cell("kingulu", 1000, 400, 400, 0, 40, 8),            // 200 draws: mean 0.5
+		cell("kingulu:min_lift=2", 1000, 500, 300, 0, 40, 8), // 200 draws: mean 0.6
+	}
+	es, _ := Estimate(cells, 0.95)
+	v := 0.0
+	for _, c := range []struct{ w, h, mu float64 }{{400, 200, 0.5}, {500, 200, 0.6}} {
+		ss := c.w + c.h/4 - 1000*c.mu*c.mu
+		v += ss / math.Pow(1000*c.mu*(1-c.mu), 2)
+	}
+	e := es[0]
+	if e.Quantity != "first_player_advantage" || !near(float64(e.Estimate), logit(0.6), 1e-9) || !near(float64(e.SE), math.Sqrt(v), 1e-9) {
+		t.Errorf("entry %+v, want log odds ratio %v ± %v", e, logit(0.6), math.Sqrt(v))
+	}
+}
+
+// Every game of both readings lasted 40 and 37 plies: the difference of
+// mean lengths is exact (standard error 0), so there is nothing to test and
+// no interval: p and the bounds are undefined, not 0 and [−3, −3].
+func TestEstimateZeroSpread(t *testing.T) {
+	cells := []summary.Cell{
+		cell("kingulu", 1000, 400, 600, 50, 40, 0),
+		cell("kingulu:min_lift=2", 800, 440, 360, 20, 37, 0),
+	}
+	es, _ := Estimate(cells, 0.95)
+	found := false
+	for _, e := range es {
+		if e.Quantity != "mean_length" {
+			continue
+		}
+		found = true
+		if !near(float64(e.Estimate), -3, 1e-9) || e.SE != 0 || !math.IsNaN(float64(e.P)) || !math.IsNaN(float64(e.Lo)) || !math.IsNaN(float64(e.Hi)) {
+			t.Errorf("mean length %+v, want -3 ± 0 with no p and no interval", e)
+		}
+	}
+	if !found {
+		t.Error("no mean_length entry")
+	}
+}
+
+// Readings of two games each: {win, loss} (mean 1/2, variance of the mean
+// ((1 − 2·1/4)/1)/2 = 1/4) against {win, win} (imbalance 1/2, no spread):
+// z = (1/2 − 0)/sqrt(1/4) = 1, one-sided p = 1 − Φ(1) = 0.1587, so the
+// second is not distinguishable from the first at 5%.
+func TestRankTwoGames(t *testing.T) {
+	rs := Rank([]summary.Cell{
+		cell("kingulu:min_lift=2", 2, 2, 0, 0, 40, 8),
+		cell("kingulu", 2, 1, 1, 0, 40, 8),
+	}, 0.05)
+	if len(rs) != 2 || rs[0].Ruleset != "kingulu" || rs[1].Ruleset != "kingulu:min_lift=2" {
+		t.Fatalf("ranked %+v", rs)
+	}
+	p := 0.5 * math.Erfc(1/math.Sqrt2)
+	if !near(float64(rs[1].P), p, 1e-12) || !rs[1].AsBalancedAsBest || !near(float64(rs[0].P), 1-p, 1e-12) {
+		t.Errorf("p %v and %v, want %v and %v", rs[0].P, rs[1].P, 1-p, p)
+	}
+}
+
+// Readings without spread: every game drawn in two readings (imbalance 0)
+// and won in a third (1/2). The drawn ones are as balanced as each other
+// (p = 1), the won one is not (p = 0): no normal approximation is needed
+// and none gives NaN.
+func TestRankConstantReadings(t *testing.T) {
+	rs := Rank([]summary.Cell{
+		cell("kingulu", 50, 0, 0, 0, 40, 8),
+		cell("kingulu:min_lift=2", 50, 0, 0, 0, 40, 8),
+		cell("kingulu:skip_origin=on", 50, 50, 0, 0, 40, 8),
+	}, 0.05)
+	if len(rs) != 3 {
+		t.Fatalf("ranked %+v", rs)
+	}
+	for i, want := range []float64{1, 1, 0} {
+		if float64(rs[i].P) != want || rs[i].AsBalancedAsBest != (want == 1) {
+			t.Errorf("rank %d %s: p %v, as balanced as best %v; want p %v", rs[i].Rank, rs[i].Ruleset, rs[i].P, rs[i].AsBalancedAsBest, want)
+		}
 	}
 }

@@ -209,3 +209,28 @@ func b2f(b bool) float64 {
 	}
 	return 0
 }
+
+// Designs that cannot be fitted are refused with an error, not fitted to
+// NaN: no cells, rows of different lengths, a column that no cell has
+// (not identified), and outcomes that never vary.
+func TestFitErrors(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		cells []Cell
+	}{
+		{"no cells", nil},
+		{"rows of different lengths", []Cell{{X: []float64{1, 0}, N: 10, Sum: 3, SumSq: 3}, {X: []float64{1}, N: 10, Sum: 5, SumSq: 5}}},
+		{"column never set", []Cell{{X: []float64{1, 0}, N: 10, Sum: 3, SumSq: 3}, {X: []float64{1, 0}, N: 10, Sum: 5, SumSq: 5}}},
+	} {
+		if _, err := Logistic(c.cells); err == nil {
+			t.Errorf("Logistic, %s: no error", c.name)
+		}
+		if _, err := Linear(c.cells); err == nil {
+			t.Errorf("Linear, %s: no error", c.name)
+		}
+	}
+	allEvents := []Cell{{X: []float64{1, 0}, N: 10, Sum: 10, SumSq: 10}, {X: []float64{1, 1}, N: 20, Sum: 20, SumSq: 20}}
+	if _, err := Logistic(allEvents); err == nil {
+		t.Error("Logistic, every game an event: no error")
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/baolab/baolab/engine"
+	"github.com/baolab/baolab/internal/testenv"
 )
 
 // TestNeverEndingFixturesBrent checks the fixtures against the first
@@ -40,7 +41,7 @@ func TestNeverEndingFixturesBrent(t *testing.T) {
 // (over 10^9 laps under Brent's method alone, about 4*10^8 now) and checks
 // the recorded laps. It takes a few seconds, so not in -short mode.
 func TestNeverEndingLapsTotal(t *testing.T) {
-	if testing.Short() {
+	if testenv.Short() {
 		t.Skip("a few seconds of laps")
 	}
 	g := MustNew(Name)
@@ -70,7 +71,7 @@ func TestNeverEndingLapsTotal(t *testing.T) {
 // exercise the stacks.
 func TestDetectorsAgree(t *testing.T) {
 	games := 1500
-	if testing.Short() {
+	if testenv.Short() {
 		games = 150
 	}
 	for _, rs := range []string{Name, Name + ":holes=10,reserve=20", Name + ":capture_sow=next,opening_intro=on"} {
@@ -111,7 +112,7 @@ func TestDetectorsAgree(t *testing.T) {
 			}
 		}
 		t.Logf("%s: %d moves compared, %d never-ending (%d long: %d laps under Brent, %d now), %d skipped", rs, moves, never, long, lb, ln, skipped)
-		if !testing.Short() && rs == Name && long < 10 {
+		if !testenv.Short() && rs == Name && long < 10 {
 			t.Errorf("only %d long never-ending moves compared", long)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/engine/enginetest"
+	"github.com/baolab/baolab/internal/testenv"
 )
 
 // TestRandomGames plays 10,000 random games of the defaults with
@@ -37,7 +38,7 @@ func TestRandomGames(t *testing.T) {
 		{Name + ":holes=5,reserve=3,skip_origin=on,win_check=capture,phase_change=immediate,infinite=draw", 1000},
 		{Name + ":holes=10,reserve=6,skip_origin=on,win_check=capture,lap_limit=20000", 200},
 	} {
-		if testing.Short() {
+		if testenv.Short() {
 			c.n /= 10
 		}
 		g := MustNew(c.rs)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/baolab/baolab/engine"
+	"github.com/baolab/baolab/internal/testenv"
 )
 
 // A slow, literal reference of kimasai-two-rows written from the rules of
@@ -251,7 +252,7 @@ func refRuleset(rng *rand.Rand) string {
 func TestReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 10))
 	games := 400
-	if testing.Short() {
+	if testenv.Short() {
 		games = 40
 	}
 	tooLong, moves := 0, 0

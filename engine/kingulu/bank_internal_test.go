@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/baolab/baolab/engine"
+	"github.com/baolab/baolab/internal/testenv"
 )
 
 // TestBulkBanking checks that sow, which leaves the seeds sown into
@@ -33,7 +34,7 @@ func TestBulkBanking(t *testing.T) {
 	} {
 		g := engine.MustParse(rs).(*Game)
 		games := 1000
-		if testing.Short() {
+		if testenv.Short() {
 			games = 200
 		}
 		for gi := 0; gi < games; gi++ {
@@ -70,7 +71,7 @@ func TestBulkBanking(t *testing.T) {
 		g := engine.MustParse(rs).(*Game)
 		hs := g.rules.Holes
 		positions := 3000
-		if testing.Short() {
+		if testenv.Short() {
 			positions = 600
 		}
 		for k := 0; k < positions; k++ {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/engine/enginetest"
+	"github.com/baolab/baolab/internal/testenv"
 )
 
 // Perft of the default ruleset, worked out by hand for the smallest depths.
@@ -54,7 +55,7 @@ func TestPerft(t *testing.T) {
 		g := engine.MustParse(c.rs)
 		s := g.NewState()
 		depths := len(c.nodes)
-		if testing.Short() {
+		if testenv.Short() {
 			depths = c.short
 		}
 		if got := g.Perft(s, 0); got != 1 {

@@ -7,13 +7,14 @@ import (
 	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/engine/enginetest"
 	"github.com/baolab/baolab/engine/kingulu"
+	"github.com/baolab/baolab/internal/testenv"
 )
 
 // TestRandomGames runs the shared random-game invariants: 10,000 games of
 // the default rules and a few thousand of other option sets.
 func TestRandomGames(t *testing.T) {
 	n, m := 10000, 2000
-	if testing.Short() {
+	if testenv.Short() {
 		n, m = 1000, 200
 	}
 	enginetest.RandomGames(t, engine.MustParse("kingulu"), n, 1)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/baolab/baolab/engine"
+	"github.com/baolab/baolab/internal/testenv"
 )
 
 var (
@@ -30,7 +31,7 @@ func TestNeverEndingRate(t *testing.T) {
 	games := *rateGames
 	if games == 0 {
 		games = 100000
-		if testing.Short() {
+		if testenv.Short() {
 			games = 20000
 		}
 	}

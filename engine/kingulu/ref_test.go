@@ -8,6 +8,7 @@ import (
 
 	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/engine/kingulu"
+	"github.com/baolab/baolab/internal/testenv"
 )
 
 // refOutcome is what the reference sowing reports.
@@ -238,7 +239,7 @@ func crossCheck(t testing.TB, s *kingulu.State) {
 func TestReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	games := 3000
-	if testing.Short() {
+	if testenv.Short() {
 		games = 300
 	}
 	for gi := 0; gi < games; gi++ {

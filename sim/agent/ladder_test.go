@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/baolab/baolab/engine"
+	"github.com/baolab/baolab/internal/testenv"
 	"github.com/baolab/baolab/sim/agent"
 )
 
@@ -49,7 +50,7 @@ func TestStrongerRungsWin(t *testing.T) {
 	g := engine.MustParse("kingulu")
 	ladder := []string{"random", "alphabeta:depth=2", "alphabeta:nodes=4000"}
 	games := 200
-	if testing.Short() {
+	if testenv.Short() {
 		games = 100
 	}
 	for i := 1; i < len(ladder); i++ {

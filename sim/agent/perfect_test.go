@@ -6,6 +6,7 @@ import (
 
 	"github.com/baolab/baolab/engine"
 	_ "github.com/baolab/baolab/engine/all"
+	"github.com/baolab/baolab/internal/testenv"
 	"github.com/baolab/baolab/sim/agent"
 	"github.com/baolab/baolab/solve"
 )
@@ -45,7 +46,7 @@ func TestPerfectSpec(t *testing.T) {
 // itself (both values are exact on an acyclic board).
 func TestPerfectNeverLosesAWonGame(t *testing.T) {
 	games := 1500
-	if testing.Short() {
+	if testenv.Short() {
 		games = 300
 	}
 	for _, rs := range []string{"kimasai-four-rows:holes=4", "kimasai-four-rows:holes=5", "kingulu:holes=4,seeds=3", "kingulu:holes=5,seeds=1"} {

@@ -21,6 +21,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/baolab/baolab/internal/testenv"
 )
 
 // e2eConfig is the experiment both runs play: small, but cut into enough
@@ -50,7 +52,7 @@ type e2e struct {
 
 func TestSlurmEndToEnd(t *testing.T) {
 	if os.Getenv("SLURM_CONF") == "" {
-		t.Skip("SLURM_CONF is not set: run scripts/test-slurm.sh, which brings up a Slurm cluster for this test")
+		testenv.Missing(t, "SLURM_CONF is not set: run scripts/test-slurm.sh, which brings up a Slurm cluster for this test")
 	}
 	e := &e2e{t: t, bin: os.Getenv("BAOLAB_BIN"), work: os.Getenv("BAOLAB_SLURM_WORK")}
 	if e.work == "" {

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/baolab/baolab/internal/testenv"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden scripts in testdata/")
@@ -193,7 +195,7 @@ func TestValidate(t *testing.T) {
 func TestShellQuoteRoundTrip(t *testing.T) {
 	bash, err := exec.LookPath("bash")
 	if err != nil {
-		t.Skip("no bash")
+		testenv.Missing(t, "no bash on PATH: the written scripts are not run")
 	}
 	words := []string{"plain", "", "with space", "it's", `a"b`, `$HOME`, "`id`", `back\slash`, "tab\there", "*?[x]", "ü/ñ", "-n", "%A_%a", "a;b|c&d"}
 	var script strings.Builder
@@ -236,7 +238,7 @@ func TestSbatchPath(t *testing.T) {
 func TestScriptsRun(t *testing.T) {
 	bash, err := exec.LookPath("bash")
 	if err != nil {
-		t.Skip("no bash")
+		testenv.Missing(t, "no bash on PATH: the written scripts are not run")
 	}
 	root := filepath.Join(t.TempDir(), "it's a $dir")
 	argsFile := filepath.Join(root, "args")
