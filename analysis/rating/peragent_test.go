@@ -1,0 +1,186 @@
+package rating
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// simulate plays games games of every ordered pair of agents (self-play
+// included) from the model with ratings truth, draw parameter draw and
+// first-move advantages adv: one for every agent (single model) when
+// len(adv) == 1, else adv[i] for agent i.
+func simulate(rng *rand.Rand, agents []string, truth, adv []float64, draw float64, games int) []Tally {
+	var ts []Tally
+	for i := range agents {
+		for j := range agents {
+			a := adv[0]
+			if len(adv) > 1 {
+				a = adv[i]
+			}
+			x := truth[i] - truth[j] + a
+			pw, pl := pwin(x-draw), pwin(-x-draw)
+			tl := Tally{First: agents[i], Second: agents[j]}
+			for range games {
+				switch u := rng.Float64(); {
+				case u < pw:
+					tl.Wins++
+				case u < pw+pl:
+					tl.Losses++
+				default:
+					tl.Draws++
+				}
+			}
+			ts = append(ts, tl)
+		}
+	}
+	return ts
+}
+
+// handLadder is a two-agent ladder with self-play that the per-agent
+// model reproduces exactly. Each pair's shares have win odds × loss odds
+// = 3/8, so D = 200·log10(8/3) throughout, and the edges are
+//
+//	random/random 6/2/2 (0.6, 0.2, 0.2):     a_random      = 200·log10 6
+//	b/b           2/2/6 (0.2, 0.2, 0.6):     a_b           = −200·log10 6
+//	random/b    54/10/8 (3/4, 5/36, 1/9):   −r_b + a_random = 200·log10 24
+//	b/random    8/10/54 (1/9, 5/36, 3/4):    r_b + a_b      = −200·log10 24
+//
+// so r_b = −200·log10 4. (Counts are wins, draws, losses of the first
+// mover.)
+var handLadder = []Tally{
+	{First: "random", Second: "random", Wins: 6, Draws: 2, Losses: 2},
+	{First: "b", Second: "b", Wins: 2, Draws: 2, Losses: 6},
+	{First: "random", Second: "b", Wins: 54, Draws: 10, Losses: 8},
+	{First: "b", Second: "random", Wins: 8, Draws: 10, Losses: 54},
+}
+
+// handLogLik is the log-likelihood of handLadder's observed shares.
+var handLogLik = 6*math.Log(0.6) + 4*math.Log(0.2) + 4*math.Log(0.2) + 6*math.Log(0.6) +
+	2*(54*math.Log(0.75)+10*math.Log(5.0/36)+8*math.Log(1.0/9))
+
+func near(t *testing.T, name string, got, want, tol float64) {
+	t.Helper()
+	if !(math.Abs(got-want) <= tol) {
+		t.Errorf("%s = %.6f, want %.6f (±%g)", name, got, want, tol)
+	}
+}
+
+func TestPerAgentByHand(t *testing.T) {
+	f, err := FitPerAgent(handLadder, "random", 0.95)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Model != PerAgent || f.Params != 4 || len(f.FirstMoves) != 2 || f.Agents[1] != "b" || !math.IsNaN(f.FirstMove.Value) {
+		t.Fatalf("fit %+v", f)
+	}
+	near(t, "r_b", f.Ratings[1].Value, -200*math.Log10(4), 1e-4)
+	near(t, "a_random", f.FirstMoves[0].Value, 200*math.Log10(6), 1e-4)
+	near(t, "a_b", f.FirstMoves[1].Value, -200*math.Log10(6), 1e-4)
+	near(t, "D", f.Draw.Value, 200*math.Log10(8.0/3), 1e-4)
+	near(t, "log-likelihood", f.LogLik, handLogLik, 1e-8)
+	// The fit reproduces every count: X² = 0 on 4·2 − 4 degrees of freedom.
+	g := f.GoF
+	near(t, "X²", g.Chi2, 0, 1e-8)
+	if g.DF != 4 || g.Counts != 12 || math.Abs(g.P-1) > 1e-8 {
+		t.Errorf("goodness of fit %+v, want X² 0 on 4 df, p 1, 12 counts", g)
+	}
+	// Expected counts 6, 2, 2 (twice), 54, 10, 8 (twice): 4 of 12 below 5,
+	// none below 1: more than a fifth, so approximate.
+	if g.Small != 4 || g.Tiny != 0 || !g.Approximate {
+		t.Errorf("small expected counts %d, tiny %d, approximate %v; want 4, 0, true", g.Small, g.Tiny, g.Approximate)
+	}
+	for _, p := range g.Pairs {
+		near(t, p.First+"/"+p.Second+" predicted score", p.Predicted, p.Observed, 1e-6)
+	}
+	if p := g.Pairs[2]; p.First != "random" || p.Second != "b" || p.Games != 72 || math.Abs(p.Observed-59.0/72) > 1e-12 {
+		t.Errorf("pair %+v, want random/b, 72 games, score 59/72", p)
+	}
+}
+
+// TestChooseByHand: handLadder is unchanged when every result is turned
+// round (a win for a loss) and the agents swapped, so the single model's
+// A is 0 there, and its likelihood ratio against the exact per-agent fit
+// is χ²₁ with p = erfc(√(G/2)).
+func TestChooseByHand(t *testing.T) {
+	c, err := Choose(handLadder, "random", 0.95)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, p := c.Single, c.PerAgent
+	if c.Note != "" || p == nil || c.Test == nil {
+		t.Fatalf("choice %+v", c)
+	}
+	near(t, "single A", s.FirstMove.Value, 0, 1e-3)
+	if s.Params != 3 || s.FirstMoves != nil {
+		t.Errorf("single fit: %d parameters, first moves %v", s.Params, s.FirstMoves)
+	}
+	g := 2 * (handLogLik - s.LogLik)
+	lr := c.Test
+	near(t, "G", lr.Statistic, g, 1e-6)
+	near(t, "p", lr.P, math.Erfc(math.Sqrt(g/2)), 1e-9)
+	if lr.DF != 1 || lr.Level != 0.05 {
+		t.Errorf("test %+v, want 1 degree of freedom at level 0.05", lr)
+	}
+	t.Logf("G = %.4f, p = %.3g", g, lr.P)
+	// G = 4.334, p = 0.037 < 0.05: the per-agent model is chosen.
+	near(t, "G (printed)", g, 4.334, 0.0005)
+	if lr.Chosen != PerAgent || c.Chosen() != p {
+		t.Errorf("G %.3f, p %.3f: chosen %v", g, lr.P, lr.Chosen)
+	}
+	// The single fit's Pearson X² from its own parameters, by the formula;
+	// 8 − 3 = 5 degrees of freedom, whose χ² tail is
+	// erfc(√(x/2)) + √(2x/π)·e^(−x/2)·(1 + x/3).
+	r, a, d := s.Ratings[1].Value, s.FirstMove.Value, s.Draw.Value
+	var x2 float64
+	for _, tl := range handLadder {
+		x := a
+		if tl.First == "b" && tl.Second == "random" {
+			x += r
+		} else if tl.First == "random" && tl.Second == "b" {
+			x -= r
+		}
+		pw, pl := pwin(x-d), pwin(-x-d)
+		n := float64(tl.Wins + tl.Draws + tl.Losses)
+		for _, oe := range [][2]float64{{float64(tl.Wins), n * pw}, {float64(tl.Losses), n * pl}, {float64(tl.Draws), n * (1 - pw - pl)}} {
+			x2 += (oe[0] - oe[1]) * (oe[0] - oe[1]) / oe[1]
+		}
+	}
+	sg := s.GoF
+	near(t, "single X²", sg.Chi2, x2, 1e-6)
+	tail := math.Erfc(math.Sqrt(x2/2)) + math.Sqrt(2*x2/math.Pi)*math.Exp(-x2/2)*(1+x2/3)
+	near(t, "single gof p", sg.P, tail, 1e-9)
+	if sg.DF != 5 {
+		t.Errorf("single gof on %d degrees of freedom, want 5", sg.DF)
+	}
+	t.Logf("single X² = %.4f, p = %.3g", x2, sg.P)
+}
+
+// TestIdentification: without self-play two agents leave the per-agent
+// model undetermined (two edges, three parameters); three agents in
+// five ordered pairs determine it (five edges, five parameters, full
+// rank).
+func TestIdentification(t *testing.T) {
+	two := handLadder[2:]
+	if _, err := FitPerAgent(two, "random", 0.95); err == nil {
+		t.Error("two agents without self-play: no error")
+	}
+	c, err := Choose(two, "random", 0.95)
+	if err != nil || c.PerAgent != nil || c.Test != nil || c.Note == "" || c.Chosen() != c.Single {
+		t.Errorf("choice without an identified per-agent model: %+v, %v", c, err)
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	ts := simulate(rng, []string{"random", "b", "c"}, []float64{0, 100, 200}, []float64{50}, 100, 30)
+	var five []Tally
+	for _, tl := range ts {
+		if tl.First != tl.Second && !(tl.First == "c" && tl.Second == "b") {
+			five = append(five, tl)
+		}
+	}
+	if _, err := FitPerAgent(five, "random", 0.95); err != nil {
+		t.Errorf("three agents, five ordered pairs: %v", err)
+	}
+	if _, err := FitPerAgent(five[:4], "random", 0.95); err == nil {
+		t.Error("three agents, four ordered pairs (four edges, five parameters): no error")
+	}
+}
