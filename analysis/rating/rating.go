@@ -268,12 +268,7 @@ func fitModel(tallies []Tally, anchor string, conf float64, kind Model, interval
 	if kind == PerAgent && !m.identified() {
 		return nil, errors.New("rating: the games do not identify a first-move advantage per agent: the ordered pairs played leave the ratings and advantages undetermined (play every agent against itself, or three or more agents in every ordered pair)")
 	}
-	x0 := make([]float64, m.dim()) // ratings 1..n-1, advantages, log D
-	x0[m.logD()] = math.Log(0.5)
-	if !m.draws {
-		x0[m.logD()] = math.Log(1e-3)
-	}
-	best, ll, err := m.maximize(x0, -1, 0)
+	best, ll, err := m.maximize(m.start(), -1, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -341,6 +336,17 @@ func build(tallies []Tally, anchor string, kind Model) (*model, []string, int64,
 		copy(m.adv, m.first)
 	}
 	return m, agents, games, nil
+}
+
+// start returns the starting point of the fit: every rating and
+// advantage 0, D = 0.5 natural units (0.001 when no game was drawn).
+func (m *model) start() []float64 {
+	x0 := make([]float64, m.dim()) // ratings 1..n-1, advantages, log D
+	x0[m.logD()] = math.Log(0.5)
+	if !m.draws {
+		x0[m.logD()] = math.Log(1e-3)
+	}
+	return x0
 }
 
 // identified reports whether the edges of the tallies determine the
