@@ -88,7 +88,7 @@ def profile_bounds(cells, theta0):
         for direction in (-1, 1):
             inner, outer = best[p], best[p] + direction * 10
             while prof(outer) <= CRIT:
-                inner, outer = outer, outer + direction * (outer - best[p])
+                inner, outer = outer, outer + (outer - best[p])
             while abs(outer - inner) > 1e-4:
                 mid = (inner + outer) / 2
                 if prof(mid) > CRIT:
@@ -105,7 +105,7 @@ single = [([-1, 1, 0], 6, 2, 2), ([1, 1, 0], 27, 5, 4)]
 # Per-agent model, random (anchor) and b with self-play: r_b, a_random,
 # a_b, D.
 per_agent = [([0, 1, 0, 0], 6, 2, 2), ([0, 0, 1, 0], 2, 2, 6),
-             ([-1, 1, 0, 0], 27, 5, 4), ([1, 0, 1, 0], 4, 5, 27)]
+             ([-1, 1, 0, 0], 54, 10, 8), ([1, 0, 1, 0], 8, 10, 54)]
 for name, cells, names in (("single", single, ["r_b", "A", "D"]),
                            ("per-agent", per_agent, ["r_b", "a_random", "a_b", "D"])):
     theta0 = [0.0] * (len(names) - 1) + [100.0]
