@@ -32,12 +32,19 @@ func (m *model) goodness(best []float64, agents []string, params int) GoodnessOf
 		g.DF += free
 	}
 	g.DF -= params
-	g.Approximate = g.Tiny > 0 || 5*g.Small > g.Counts
+	g.Approximate = cochranFails(g.Counts, g.Small, g.Tiny)
 	g.P = math.NaN()
 	if g.DF >= 1 {
 		g.P = distuv.ChiSquared{K: float64(g.DF)}.Survival(g.Chi2)
 	}
 	return g
+}
+
+// cochranFails reports whether Cochran's rule finds counts expected
+// counts too small for the χ² approximation: any of them (tiny) below 1,
+// or more than a fifth (small) below 5.
+func cochranFails(counts, small, tiny int) bool {
+	return tiny > 0 || 5*small > counts
 }
 
 // add adds one observed count and its expected count to the test.

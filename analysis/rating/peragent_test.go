@@ -317,3 +317,30 @@ func TestProfileBoundsByHand(t *testing.T) {
 		near(t, c.name+" hi", c.got.Hi, c.want.Hi, 0.01)
 	}
 }
+
+// TestPearsonTerms: each count adds (O − E)²/E and is small below 5 and
+// tiny below 1 (5 and 1 themselves are not); a count expected 0 adds
+// nothing when none was observed, and makes X² infinite when one was.
+func TestPearsonTerms(t *testing.T) {
+	var g GoodnessOfFit
+	for _, oe := range [][2]float64{{7, 5}, {0, 1}, {3, 0.5}, {2, 4.5}, {0, 0}} {
+		g.add(oe[0], oe[1])
+	}
+	want := 4.0/5 + 1 + 2.5*2.5/0.5 + 2.5*2.5/4.5
+	near(t, "X²", g.Chi2, want, 1e-12)
+	if g.Counts != 5 || g.Small != 4 || g.Tiny != 2 {
+		t.Errorf("counts %d, small %d, tiny %d; want 5, 4, 2", g.Counts, g.Small, g.Tiny)
+	}
+	g.add(1, 0)
+	if !math.IsInf(g.Chi2, 1) {
+		t.Errorf("an observed count expected never: X² %g", g.Chi2)
+	}
+	for _, c := range []struct {
+		counts, small, tiny int
+		want                bool
+	}{{10, 2, 0, false}, {10, 3, 0, true}, {10, 0, 1, true}, {10, 0, 0, false}, {15, 3, 0, false}} {
+		if got := cochranFails(c.counts, c.small, c.tiny); got != c.want {
+			t.Errorf("Cochran's rule with %d counts, %d below 5, %d below 1: %v, want %v", c.counts, c.small, c.tiny, got, c.want)
+		}
+	}
+}

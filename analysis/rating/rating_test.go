@@ -42,6 +42,10 @@ func TestTwoAgentsByHand(t *testing.T) {
 	if math.Abs(f.LogLik-want) > 1e-8 {
 		t.Errorf("log-likelihood %.10f, want %.10f", f.LogLik, want)
 	}
+	// Four free counts, three parameters: X² = 0 on 1 degree of freedom.
+	if g := f.GoF; g.DF != 1 || math.Abs(g.Chi2) > 1e-8 || math.Abs(g.P-1) > 1e-8 {
+		t.Errorf("goodness of fit %+v, want X² 0 on 1 df, p 1", g)
+	}
 	for _, e := range []Estimate{f.Ratings[1], f.FirstMove, f.Draw} {
 		if !(e.Lo < e.Value && e.Value < e.Hi) || math.IsInf(e.Lo, 0) || math.IsInf(e.Hi, 0) {
 			t.Errorf("interval %+v does not surround its estimate", e)
