@@ -101,11 +101,16 @@
 // profile-likelihood intervals, anchored at random = 0 (or the ladder's
 // first agent when random is not in it). The first-move advantage belongs
 // to whoever moved first (South unless first=north); games no one won
-// (draws and unfinished games) count as draws. Each agent's self-play
-// gives the first-player advantage with its Wilson interval, the share of
-// draws and unfinished games, the mean length and the distinct games;
-// these go to the summary's ladders, the ladder tables and the
-// fpa-rating, draw-rating and length-rating figures.
+// (draws and unfinished games) count as draws. The same games are also
+// fitted with a first-move advantage per agent, and a likelihood-ratio
+// test at level 0.05 chooses between the two models (the ladder's model
+// and model_test); the chosen model's Pearson χ² goodness of fit, with
+// each ordered pair's observed and predicted score, is the ladder's fit
+// (package rating says how and when it is approximate). Each agent's
+// self-play gives the first-player advantage with its Wilson interval,
+// the share of draws and unfinished games, the mean length and the
+// distinct games; these go to the summary's ladders, the ladder tables
+// and the fpa-rating, draw-rating and length-rating figures.
 //
 // # Exact values
 //

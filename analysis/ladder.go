@@ -48,23 +48,8 @@ func ladders(exp *dataset.Experiment, cells []summary.Cell, conf float64) []summ
 		if l.Games == 0 {
 			continue
 		}
-		ratings := map[string]summary.Num{}
+		ratings := fitLadder(&l, tallies, anchor, conf)
 		nan := summary.Num(math.NaN())
-		fit, err := rating.FitML(tallies, anchor, conf)
-		if err != nil {
-			l.Note = err.Error()
-			l.FirstMove = summary.Interval{Value: nan, Lo: nan, Hi: nan}
-			l.Draw = l.FirstMove
-		} else {
-			for i, a := range fit.Agents {
-				r := fit.Ratings[i]
-				l.Agents = append(l.Agents, summary.Rating{Agent: a, Rating: summary.Num(r.Value), Lo: summary.Num(r.Lo), Hi: summary.Num(r.Hi)})
-				ratings[a] = summary.Num(r.Value)
-			}
-			sort.SliceStable(l.Agents, func(i, j int) bool { return l.Agents[i].Rating < l.Agents[j].Rating })
-			l.FirstMove = summary.Interval{Value: summary.Num(fit.FirstMove.Value), Lo: summary.Num(fit.FirstMove.Lo), Hi: summary.Num(fit.FirstMove.Hi)}
-			l.Draw = summary.Interval{Value: summary.Num(fit.Draw.Value), Lo: summary.Num(fit.Draw.Lo), Hi: summary.Num(fit.Draw.Hi)}
-		}
 		for _, a := range exp.Ladder {
 			c, ok := self[a]
 			if !ok {
@@ -95,4 +80,59 @@ func lessRating(a, b summary.Num) bool {
 		return !math.IsNaN(float64(a))
 	}
 	return a < b
+}
+
+// estimateInterval converts a rating estimate.
+func estimateInterval(e rating.Estimate) summary.Interval {
+	return summary.Interval{Value: summary.Num(e.Value), Lo: summary.Num(e.Lo), Hi: summary.Num(e.Hi)}
+}
+
+// fitLadder fits both rating models to the tallies (rating.Choose) and
+// sets l's ratings, parameters, chosen model, test and goodness of fit;
+// it returns the single model's rating of each agent.
+func fitLadder(l *summary.Ladder, tallies []rating.Tally, anchor string, conf float64) map[string]summary.Num {
+	ratings := map[string]summary.Num{}
+	nan := summary.Num(math.NaN())
+	none := summary.Interval{Value: nan, Lo: nan, Hi: nan}
+	l.FirstMove, l.Draw, l.PerAgentDraw = none, none, none
+	l.ModelTest = summary.ModelTest{Statistic: nan, P: nan, Level: rating.Level}
+	c, err := rating.Choose(tallies, anchor, conf)
+	if err != nil {
+		l.Note = err.Error()
+		return ratings
+	}
+	fit := c.Single
+	for i, a := range fit.Agents {
+		r := fit.Ratings[i]
+		row := summary.Rating{Agent: a, Rating: summary.Num(r.Value), Lo: summary.Num(r.Lo), Hi: summary.Num(r.Hi), FirstMove: none, PerAgentRating: none}
+		if c.PerAgent != nil {
+			row.FirstMove, row.PerAgentRating = estimateInterval(c.PerAgent.FirstMoves[i]), estimateInterval(c.PerAgent.Ratings[i])
+		}
+		l.Agents = append(l.Agents, row)
+		ratings[a] = summary.Num(r.Value)
+	}
+	sort.SliceStable(l.Agents, func(i, j int) bool { return l.Agents[i].Rating < l.Agents[j].Rating })
+	l.FirstMove, l.Draw = estimateInterval(fit.FirstMove), estimateInterval(fit.Draw)
+	if c.Test != nil {
+		l.PerAgentDraw = estimateInterval(c.PerAgent.Draw)
+		l.ModelTest.Statistic, l.ModelTest.DF, l.ModelTest.P = summary.Num(c.Test.Statistic), c.Test.DF, summary.Num(c.Test.P)
+	}
+	l.ModelTest.Note = c.Note
+	chosen := c.Chosen()
+	l.Model = chosen.Model.String()
+	l.Fit = goodnessOfFit(chosen)
+	return ratings
+}
+
+// goodnessOfFit converts a fit's goodness-of-fit test.
+func goodnessOfFit(f *rating.Fit) summary.GoodnessOfFit {
+	g := f.GoF
+	out := summary.GoodnessOfFit{Model: f.Model.String(), Test: "Pearson chi-square over the win, draw and loss counts of each ordered pair",
+		Chi2: summary.Num(g.Chi2), DF: g.DF, P: summary.Num(g.P), Counts: g.Counts, Below5: g.Small, Below1: g.Tiny,
+		Approximate: g.Approximate, Pairs: []summary.PairFit{}}
+	for _, p := range g.Pairs {
+		out.Pairs = append(out.Pairs, summary.PairFit{First: p.First, Second: p.Second, Games: p.Games,
+			Observed: summary.Num(p.Observed), Predicted: summary.Num(p.Predicted)})
+	}
+	return out
 }

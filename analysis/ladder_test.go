@@ -3,12 +3,14 @@ package analysis
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
+	"github.com/baolab/baolab/analysis/summary"
 	"github.com/baolab/baolab/sim"
 )
 
@@ -52,6 +54,7 @@ func TestLadderDataset(t *testing.T) {
 		if !(l.FirstMove.Lo < l.FirstMove.Value && l.FirstMove.Value < l.FirstMove.Hi) {
 			t.Errorf("%s: first move %+v", l.Ruleset, l.FirstMove)
 		}
+		checkModel(t, l)
 		for _, sp := range l.SelfPlay {
 			if sp.Games != 40 || sp.DistinctGames == nil || *sp.DistinctGames < 1 || *sp.DistinctGames > 40 {
 				t.Errorf("%s: self-play %+v", l.Ruleset, sp)
@@ -93,5 +96,38 @@ func TestLadderDataset(t *testing.T) {
 	}
 	if fewer == 0 {
 		t.Error("every cell's games are distinct: the test does not tell a count from the number of games")
+	}
+}
+
+// checkModel checks a 3-agent ladder's model choice and goodness of fit:
+// the test on 2 degrees of freedom decides the model at 0.05, every
+// agent has a per-agent first-move advantage, and the fit covers the 9
+// ordered pairs and every game with 9·2 − 4 or 9·2 − 6 degrees of freedom
+// (one less per pair without draws).
+func checkModel(t *testing.T, l summary.Ladder) {
+	t.Helper()
+	mt := l.ModelTest
+	want := "single"
+	if mt.P < 0.05 {
+		want = "per-agent"
+	}
+	if mt.DF != 2 || mt.Level != 0.05 || !(mt.Statistic >= 0) || l.Model != want || l.Fit.Model != want {
+		t.Errorf("%s: model %s, test %+v, fit of %s", l.Ruleset, l.Model, mt, l.Fit.Model)
+	}
+	for _, a := range l.Agents {
+		if math.IsNaN(float64(a.FirstMove.Value)) || !(a.FirstMove.Lo <= a.FirstMove.Value && a.FirstMove.Value <= a.FirstMove.Hi) {
+			t.Errorf("%s: %s's first move %+v", l.Ruleset, a.Agent, a.FirstMove)
+		}
+	}
+	var games int64
+	for _, p := range l.Fit.Pairs {
+		games += p.Games
+		if !(p.Observed >= 0 && p.Observed <= 1 && p.Predicted > 0 && p.Predicted < 1) {
+			t.Errorf("%s: pair %+v", l.Ruleset, p)
+		}
+	}
+	params := map[string]int{"single": 4, "per-agent": 6}[want]
+	if len(l.Fit.Pairs) != 9 || games != l.Games || (l.Fit.DF != 18-params && l.Fit.DF != 9-params+1) {
+		t.Errorf("%s: fit over %d pairs, %d games, %d df", l.Ruleset, len(l.Fit.Pairs), games, l.Fit.DF)
 	}
 }

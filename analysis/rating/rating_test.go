@@ -42,6 +42,10 @@ func TestTwoAgentsByHand(t *testing.T) {
 	if math.Abs(f.LogLik-want) > 1e-8 {
 		t.Errorf("log-likelihood %.10f, want %.10f", f.LogLik, want)
 	}
+	// Four free counts, three parameters: X² = 0 on 1 degree of freedom.
+	if g := f.GoF; g.DF != 1 || math.Abs(g.Chi2) > 1e-8 || math.Abs(g.P-1) > 1e-8 {
+		t.Errorf("goodness of fit %+v, want X² 0 on 1 df, p 1", g)
+	}
 	for _, e := range []Estimate{f.Ratings[1], f.FirstMove, f.Draw} {
 		if !(e.Lo < e.Value && e.Value < e.Hi) || math.IsInf(e.Lo, 0) || math.IsInf(e.Hi, 0) {
 			t.Errorf("interval %+v does not surround its estimate", e)
@@ -51,38 +55,20 @@ func TestTwoAgentsByHand(t *testing.T) {
 
 func pwin(z float64) float64 { return 1 / (1 + math.Pow(10, -z/400)) }
 
-// TestRecoversKnownParameters draws ladders from the model itself and
-// checks that each interval holds its true value in about 95% of the
-// repetitions (each parameter within [0.85, 1] over 60 repetitions: a
-// true coverage of 95% fails this with probability about 10^-4).
+// TestRecoversKnownParameters draws 4-agent ladders from the single
+// model and checks that the estimates are unbiased (mean error within 15
+// points over 60 repetitions; the errors' standard deviation is about 40
+// points, so the mean's is about 5). Interval coverage is
+// TestIntervalCoverage's.
 func TestRecoversKnownParameters(t *testing.T) {
 	agents := []string{"random", "greedy", "deep", "deeper"}
 	truth := []float64{0, 150, 320, 400}
 	const adv, draw, games = 60.0, 120.0, 40
 	reps := 60
 	rng := rand.New(rand.NewPCG(1, 2))
-	covered := make([]int, len(agents)+1)
-	var errSum [6]float64
+	var errSum [5]float64
 	for rep := 0; rep < reps; rep++ {
-		var ts []Tally
-		for i := range agents {
-			for j := range agents {
-				x := truth[i] - truth[j] + adv
-				pw, pl := pwin(x-draw), pwin(-x-draw)
-				tl := Tally{First: agents[i], Second: agents[j]}
-				for range games {
-					switch u := rng.Float64(); {
-					case u < pw:
-						tl.Wins++
-					case u < pw+pl:
-						tl.Losses++
-					default:
-						tl.Draws++
-					}
-				}
-				ts = append(ts, tl)
-			}
-		}
+		ts := simulate(rng, agents, truth, []float64{adv}, draw, games)
 		f, err := FitML(ts, "random", 0.95)
 		if err != nil {
 			t.Fatal(err)
@@ -91,21 +77,18 @@ func TestRecoversKnownParameters(t *testing.T) {
 		got := append([]Estimate{}, f.Ratings[1:]...)
 		got = append(got, f.FirstMove, f.Draw)
 		for k, e := range got {
-			if e.Lo <= want[k] && want[k] <= e.Hi {
-				covered[k]++
+			if !(e.Lo < e.Value && e.Value < e.Hi) {
+				t.Fatalf("interval %+v does not surround its estimate", e)
 			}
 			errSum[k] += e.Value - want[k]
 		}
 	}
 	names := []string{"greedy", "deep", "deeper", "first move", "draw"}
-	for k, c := range covered {
-		share := float64(c) / float64(reps)
-		t.Logf("%s: coverage %.3f, mean error %.1f points", names[k], share, errSum[k]/float64(reps))
-		if share < 0.85 {
-			t.Errorf("%s: interval covered the true value in %d of %d repetitions", names[k], c, reps)
-		}
-		if math.Abs(errSum[k]/float64(reps)) > 15 {
-			t.Errorf("%s: mean error %.1f points", names[k], errSum[k]/float64(reps))
+	for k, name := range names {
+		mean := errSum[k] / float64(reps)
+		t.Logf("%s: mean error %.1f points", name, mean)
+		if math.Abs(mean) > 15 {
+			t.Errorf("%s: mean error %.1f points", name, mean)
 		}
 	}
 }

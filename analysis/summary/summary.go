@@ -308,16 +308,75 @@ type Ladder struct {
 	FirstMove Interval   `json:"first_move"` // first-move advantage, rating points
 	Draw      Interval   `json:"draw"`       // draw parameter, rating points
 	SelfPlay  []SelfPlay `json:"self_play"`
+	// Model is the rating model the likelihood-ratio test ModelTest
+	// chooses: "single" (one first-move advantage: each agent's rating
+	// and the ladder's first_move) or "per-agent" (each agent's own
+	// first_move, with its per_agent_rating, and PerAgentDraw).
+	Model        string    `json:"model"`
+	ModelTest    ModelTest `json:"model_test"`
+	PerAgentDraw Interval  `json:"per_agent_draw"` // draw parameter of the per-agent model
+	// Fit is the goodness of fit of the chosen model.
+	Fit GoodnessOfFit `json:"fit"`
 	// Note explains a fit that could not be made (e.g. no game won).
 	Note string `json:"note,omitempty"`
 }
 
-// Rating is one agent's rating with its interval.
+// Rating is one agent's rating with its interval. Rating, Lo and Hi are
+// the single model's; FirstMove is the agent's first-move advantage and
+// PerAgentRating its rating as second mover in the per-agent model (its
+// rating as first mover is their sum), null when that model was not
+// fitted.
 type Rating struct {
-	Agent  string `json:"agent"`
-	Rating Num    `json:"rating"`
-	Lo     Num    `json:"lo"`
-	Hi     Num    `json:"hi"`
+	Agent          string   `json:"agent"`
+	Rating         Num      `json:"rating"`
+	Lo             Num      `json:"lo"`
+	Hi             Num      `json:"hi"`
+	FirstMove      Interval `json:"first_move"`
+	PerAgentRating Interval `json:"per_agent_rating"`
+}
+
+// ModelTest is the likelihood-ratio test of the single rating model
+// against the per-agent one: Statistic = 2 (ℓ_per-agent − ℓ_single), χ²
+// with DF degrees of freedom under the single model, P its p-value; the
+// per-agent model is chosen when P < Level. Note says why there is no
+// test (the per-agent model not identified by the games played).
+type ModelTest struct {
+	Statistic Num     `json:"statistic"`
+	DF        int     `json:"df"`
+	P         Num     `json:"p"`
+	Level     float64 `json:"level"`
+	Note      string  `json:"note,omitempty"`
+}
+
+// GoodnessOfFit is the Pearson χ² test of a rating model against the
+// win, draw and loss counts of every ordered pair (package
+// analysis/rating): Chi2 on DF degrees of freedom with p-value P (null
+// when DF < 1). Counts is how many expected counts it sums, Below5 and
+// Below1 how many of them are small; Approximate (Cochran's rule: any
+// below 1, or more than a fifth below 5) says the χ² p-value is a poor
+// approximation. Pairs sets each ordered pair's observed score of the
+// first mover (draws as half) against the model's.
+type GoodnessOfFit struct {
+	Model       string    `json:"model"`
+	Test        string    `json:"test"`
+	Chi2        Num       `json:"chi2"`
+	DF          int       `json:"df"`
+	P           Num       `json:"p"`
+	Counts      int       `json:"counts"`
+	Below5      int       `json:"below_5"`
+	Below1      int       `json:"below_1"`
+	Approximate bool      `json:"approximate"`
+	Pairs       []PairFit `json:"pairs"`
+}
+
+// PairFit is one ordered pair's score of the first mover, observed and
+// predicted.
+type PairFit struct {
+	First     string `json:"first"`
+	Second    string `json:"second"`
+	Games     int64  `json:"games"`
+	Observed  Num    `json:"observed"`
+	Predicted Num    `json:"predicted"`
 }
 
 // SelfPlay is an agent playing itself: its first-player advantage (draws

@@ -87,10 +87,31 @@ func TestLadderJSON(t *testing.T) {
 	if len(raw) != 2 {
 		t.Fatalf("%d ladders", len(raw))
 	}
-	for _, k := range []string{"ruleset", "agents", "first_move", "draw", "self_play"} {
+	for _, k := range []string{"ruleset", "agents", "first_move", "draw", "self_play", "model", "model_test", "per_agent_draw", "fit"} {
 		if _, ok := raw[0][k]; !ok {
 			t.Errorf("key %s missing", k)
 		}
+	}
+	if raw[0]["model"] != "per-agent" || raw[1]["model"] != "single" {
+		t.Errorf("models %v, %v", raw[0]["model"], raw[1]["model"])
+	}
+	mt := raw[0]["model_test"].(map[string]any)
+	if mt["statistic"] != 21.4 || mt["df"] != 2.0 || mt["p"] != 2.3e-5 || mt["level"] != 0.05 {
+		t.Errorf("model_test %v", mt)
+	}
+	fit := raw[1]["fit"].(map[string]any)
+	pair := fit["pairs"].([]any)[0].(map[string]any)
+	if fit["model"] != "single" || fit["chi2"] != 1.7 || fit["df"] != 5.0 || fit["p"] != 0.89 || fit["approximate"] != true ||
+		fit["below_5"] != 4.0 || fit["below_1"] != 2.0 || fit["counts"] != 12.0 ||
+		pair["first"] != "alphabeta:depth=4" || pair["second"] != "random" || pair["games"] != 400.0 || pair["observed"] != 1.0 || pair["predicted"] != 0.999 {
+		t.Errorf("fit %v", fit)
+	}
+	fm := raw[0]["agents"].([]any)[1].(map[string]any)["first_move"].(map[string]any)
+	if fm["value"] != -35.0 || fm["lo"] != -59.0 || fm["hi"] != -11.0 {
+		t.Errorf("greedy's first_move %v", fm)
+	}
+	if pr := raw[1]["agents"].([]any)[1].(map[string]any)["per_agent_rating"].(map[string]any); pr["value"] != nil || pr["lo"] != 880.0 || pr["hi"] != nil {
+		t.Errorf("unbounded per-agent rating written as %v", pr)
 	}
 	a := raw[1]["agents"].([]any)[1].(map[string]any)
 	if a["agent"] != "alphabeta:depth=4" || a["rating"] != nil || a["hi"] != nil || a["lo"] != 900.0 {
@@ -106,7 +127,8 @@ func TestLadderJSON(t *testing.T) {
 	if err := json.Unmarshal(b, &back); err != nil {
 		t.Fatal(err)
 	}
-	if back[0].FirstMove != s.Ladders[0].FirstMove || back[0].Agents[2] != s.Ladders[0].Agents[2] || *back[0].SelfPlay[2].DistinctGames != 250 {
+	if back[0].FirstMove != s.Ladders[0].FirstMove || back[0].Agents[2] != s.Ladders[0].Agents[2] || *back[0].SelfPlay[2].DistinctGames != 250 ||
+		back[0].ModelTest != s.Ladders[0].ModelTest || back[0].Fit.Pairs[0] != s.Ladders[0].Fit.Pairs[0] || back[0].PerAgentDraw != s.Ladders[0].PerAgentDraw {
 		t.Errorf("ladder.json does not read back: %+v", back[0])
 	}
 }
