@@ -105,8 +105,16 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 	}
 	defer st.close()
 	st.removeBatchTemps()
+	if err := st.checkForeignFiles(); err != nil {
+		st.finish("failed", err)
+		return Summary{}, err
+	}
 
 	jobs, plan, pending := planJobs(ctx, o, st)
+	if st.readWhole > 0 {
+		st.notes = append(st.notes, fmt.Sprintf("%d finished batch files had no checksum in the manifest (an older dataset or a lost manifest): verified by reading them whole, their checksums now recorded", st.readWhole))
+	}
+	plan.Notes = st.notes
 	var played atomic.Int64
 	plan.Played = played.Load
 	o.Observer.Start(plan)
