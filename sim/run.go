@@ -72,7 +72,8 @@ type Options struct {
 	// ends it). Negative: wait for every worker.
 	StopGrace time.Duration
 
-	create func(string) (dataset.SyncFile, error) // test hook; nil: dataset.CreateFile
+	create  func(string) (dataset.SyncFile, error) // test hook; nil: dataset.CreateFile
+	openDir func(string) (dataset.SyncFile, error) // test hook; nil: os.Open
 }
 
 // ErrInterrupted is returned (wrapped) when the context is cancelled
@@ -229,6 +230,7 @@ func startWorkers(ctx context.Context, o Options, jobs []job, played *atomic.Int
 		go func() {
 			defer wg.Done()
 			w := newWorker(o.Experiment, o.Dir, o.create, temps)
+			w.out.OpenDir = o.openDir
 			w.played = played
 			w.stop = stop
 			for j := range jobCh {
