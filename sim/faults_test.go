@@ -391,3 +391,17 @@ func TestBatchDoneOnlyWhenSynced(t *testing.T) {
 		t.Errorf("%d batches done, %d file syncs, %d directory syncs; want %d, %d, %d", c.batches, c.fileSyncs, c.dirs, n, 2*n, 2*n)
 	}
 }
+
+// TestCancelWhilePreparing cancels a run while perfect solves a board
+// that takes over a minute (kingulu:seeds=3): Run must return
+// ErrInterrupted within seconds, having played nothing.
+func TestCancelWhilePreparing(t *testing.T) {
+	exp := mustExperiment(t, Plan{Rules: []string{"kingulu:seeds=3"}, Agents: []string{"perfect/random"}, Games: 4, Seed: 1})
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(200*time.Millisecond, cancel)
+	start := time.Now()
+	_, err := Run(ctx, Options{Experiment: exp, Dir: t.TempDir()})
+	if took := time.Since(start); !errors.Is(err, ErrInterrupted) || took > 5*time.Second {
+		t.Errorf("cancelled while preparing: %v after %v; want ErrInterrupted within 5 s", err, took)
+	}
+}

@@ -94,7 +94,10 @@ type result struct {
 // file left in Dir is complete.
 func Run(ctx context.Context, o Options) (Summary, error) {
 	start := time.Now()
-	if err := o.check(); err != nil {
+	if err := o.check(ctx); err != nil {
+		if ctx.Err() != nil {
+			err = fmt.Errorf("%w (%v) while preparing the agents: %v; nothing was played", ErrInterrupted, context.Cause(ctx), err)
+		}
 		return Summary{}, err
 	}
 	host, _ := os.Hostname()
@@ -155,12 +158,13 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 	return sum, runErr
 }
 
-// check checks o and fills in the defaults of its zero fields.
-func (o *Options) check() error {
+// check checks o and fills in the defaults of its zero fields, and
+// prepares the agents (stopping when ctx is done).
+func (o *Options) check(ctx context.Context) error {
 	if err := o.Experiment.Check(); err != nil {
 		return err
 	}
-	if err := prepareAgents(o.Experiment); err != nil {
+	if err := prepareAgents(ctx, o.Experiment); err != nil {
 		return err
 	}
 	if o.Shards == 0 {
