@@ -320,13 +320,11 @@ func (st *store) checkExperiment(force bool, busy []string) error {
 	if err := os.Remove(st.path(dataset.ManifestName)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("output directory: --force: %w", err)
 	}
-	// The report of the old experiment (baolab analyze's default
-	// DIR/report, known by its summary.json) would describe a dataset
-	// that is gone.
-	if _, err := os.Stat(st.path(ReportDir, "summary.json")); err == nil {
-		if err := os.RemoveAll(st.path(ReportDir)); err != nil {
-			return fmt.Errorf("output directory: --force: %w", err)
-		}
+	// The reports of the old experiment (baolab analyze's default
+	// DIR/report, or any --out inside DIR) would describe a dataset that
+	// is gone.
+	if err := st.removeReports(); err != nil {
+		return fmt.Errorf("output directory: --force: %w", err)
 	}
 	ents, _ := os.ReadDir(st.path(dataset.ShardDir))
 	for _, e := range ents {
@@ -464,6 +462,46 @@ func (st *store) checkForeignFiles() error {
 			if !f.expected {
 				return fmt.Errorf("output directory %s: %s %w (readers would read it with the dataset); move it out of the directory", st.dir, f.rel, ErrForeignFile)
 			}
+		}
+	}
+	return nil
+}
+
+// summaryFormat starts the format of the summary.json of every report
+// that baolab analyze writes (package analysis/summary, which sim does not
+// import).
+const summaryFormat = "baolab-summary/"
+
+// removeReports removes every directory inside the dataset directory,
+// outside its tables and manifests, that holds a report of baolab analyze:
+// DIR/report with a summary.json, or another directory with a
+// summary.json whose format is baolab's.
+func (st *store) removeReports() error {
+	var reports []string
+	err := filepath.WalkDir(st.dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && p != st.dir && slices.Contains([]string{dataset.Games, dataset.Moves, dataset.ShardDir}, d.Name()) && filepath.Dir(p) == st.dir {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || d.Name() != "summary.json" || filepath.Dir(p) == st.dir {
+			return nil
+		}
+		var s struct{ Format string }
+		if filepath.Dir(p) == st.path(ReportDir) {
+			reports = append(reports, filepath.Dir(p)) // the default place: any summary.json
+		} else if b, err := os.ReadFile(p); err == nil && json.Unmarshal(b, &s) == nil && strings.HasPrefix(s.Format, summaryFormat) {
+			reports = append(reports, filepath.Dir(p))
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, r := range reports {
+		if err := os.RemoveAll(r); err != nil {
+			return err
 		}
 	}
 	return nil

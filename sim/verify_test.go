@@ -144,3 +144,33 @@ func TestResumeRebuildsLostManifests(t *testing.T) {
 		}
 	}
 }
+
+// TestForceRemovesReportsInside replaces a dataset with --force: the
+// reports of the old dataset written anywhere inside the directory
+// (baolab analyze D --out D/paper/figures), known by their summary.json,
+// go with it; a directory whose summary.json is not a baolab report stays.
+func TestForceRemovesReportsInside(t *testing.T) {
+	exp := mustExperiment(t, verifyPlan)
+	dir := t.TempDir()
+	run(t, Options{Experiment: exp, Dir: dir, Workers: 1})
+	reports := []string{ReportDir, filepath.Join("paper", "figures")}
+	for _, r := range reports {
+		os.MkdirAll(filepath.Join(dir, r), 0o777)
+		os.WriteFile(filepath.Join(dir, r, "summary.json"), []byte(`{"format": "baolab-summary/1", "dataset": "x"}`), 0o666)
+		os.WriteFile(filepath.Join(dir, r, "index.html"), []byte("<p>old</p>"), 0o666)
+	}
+	notes := filepath.Join(dir, "notes")
+	os.MkdirAll(notes, 0o777)
+	os.WriteFile(filepath.Join(notes, "summary.json"), []byte(`{"what": "my own notes"}`), 0o666)
+	p := verifyPlan
+	p.Seed++
+	run(t, Options{Experiment: mustExperiment(t, p), Dir: dir, Workers: 1, Force: true})
+	for _, r := range reports {
+		if _, err := os.Stat(filepath.Join(dir, r)); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("--force kept the old report %s: %v", r, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(notes, "summary.json")); err != nil {
+		t.Errorf("--force removed a directory that is not a report: %v", err)
+	}
+}
