@@ -174,3 +174,20 @@ func TestForceRemovesReportsInside(t *testing.T) {
 		t.Errorf("--force removed a directory that is not a report: %v", err)
 	}
 }
+
+// TestPlanBoundsBatch refuses a batch larger than dataset.MaxBatch (a
+// batch's games are held in memory until its file is written: --batch
+// 3000000000000 grew memory without bound), naming the field.
+func TestPlanBoundsBatch(t *testing.T) {
+	p := verifyPlan
+	p.Games, p.Batch = 4_000_000_000, 3_000_000_000_000
+	_, err := p.Experiment()
+	var fe *FieldError
+	if !errors.As(err, &fe) || fe.Field != "batch" || !strings.Contains(err.Error(), "at most 1048576") {
+		t.Errorf("batch 3e12: %v; want a batch error saying at most 1048576", err)
+	}
+	p.Batch = dataset.MaxBatch
+	if _, err := p.Experiment(); err != nil {
+		t.Errorf("batch %d: %v", p.Batch, err)
+	}
+}
