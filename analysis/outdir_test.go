@@ -93,3 +93,25 @@ func TestReportHonoursUmask(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalyzeBoundsWorkers refuses a negative number of workers and one
+// beyond MaxWorkers (each worker holds a file's columns), naming the
+// option; zero is the default.
+func TestAnalyzeBoundsWorkers(t *testing.T) {
+	data := t.TempDir()
+	writeRandom(t, data, 1, 1, 20, 30)
+	ds, err := Open(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []int{-3, MaxWorkers() + 1, 100000000} {
+		if _, err := Analyze(context.Background(), ds, Options{Workers: w}); !errors.Is(err, ErrBadOption) || !strings.Contains(err.Error(), "workers") {
+			t.Errorf("workers %d: %v", w, err)
+		}
+	}
+	for _, w := range []int{0, 1, MaxWorkers()} {
+		if _, err := Analyze(context.Background(), ds, Options{Workers: w}); err != nil {
+			t.Errorf("workers %d: %v", w, err)
+		}
+	}
+}
