@@ -3,6 +3,7 @@ package analysis
 import (
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -113,5 +114,29 @@ func TestAnalyzeBoundsWorkers(t *testing.T) {
 		if _, err := Analyze(context.Background(), ds, Options{Workers: w}); err != nil {
 			t.Errorf("workers %d: %v", w, err)
 		}
+	}
+}
+
+// TestReplayHTMLWithoutMoves asks a replay page of a game of a dataset
+// written without moves: the error says the dataset has no move log.
+func TestReplayHTMLWithoutMoves(t *testing.T) {
+	e, err := sim.Plan{Rules: []string{"kingulu"}, Agents: []string{"random"}, Games: 3, Seed: 3}.Experiment()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if _, err := sim.Run(context.Background(), sim.Options{Experiment: e, Dir: dir, Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	ds, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := FindGame(context.Background(), ds, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteReplayHTML(io.Discard, g, ""); !errors.Is(err, ErrNoMoves) || !strings.Contains(err.Error(), "--moves=false") {
+		t.Errorf("replay page without moves: %v", err)
 	}
 }
