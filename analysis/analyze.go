@@ -15,7 +15,8 @@ import (
 
 // Options tune Analyze. The zero value gives the defaults.
 type Options struct {
-	// Workers is the number of files read at once (default GOMAXPROCS).
+	// Workers is the number of files read at once: 0 (the default)
+	// means GOMAXPROCS, at most MaxWorkers().
 	Workers int
 	// Confidence of every interval (default 0.95).
 	Confidence float64
@@ -31,8 +32,24 @@ type Options struct {
 	Progress func(done, total int)
 }
 
+// ErrBadOption is wrapped by the error of an Options field out of range.
+var ErrBadOption = errors.New("bad option")
+
+// MaxWorkers returns the most files Analyze reads at once: four per CPU,
+// at least 8. Each worker holds a file's columns, so workers beyond the
+// CPUs only cost memory.
+func MaxWorkers() int { return max(8, 4*runtime.NumCPU()) }
+
+// check refuses the fields of o out of range.
+func (o *Options) check() error {
+	if o.Workers < 0 || o.Workers > MaxWorkers() {
+		return fmt.Errorf("%w: workers must be 0 (one per CPU) to %d here (4 per CPU), not %d", ErrBadOption, MaxWorkers(), o.Workers)
+	}
+	return nil
+}
+
 func (o *Options) defaults() {
-	if o.Workers <= 0 {
+	if o.Workers == 0 {
 		o.Workers = runtime.GOMAXPROCS(0)
 	}
 	if o.Confidence == 0 {
@@ -49,6 +66,9 @@ func (o *Options) defaults() {
 // Analyze reads every file of ds and returns its summary. The first
 // problem found in a file stops it with an error naming the file.
 func Analyze(ctx context.Context, ds *Dataset, opt Options) (*summary.Summary, error) {
+	if err := opt.check(); err != nil {
+		return nil, err
+	}
 	opt.defaults()
 	scan := scanAll
 	if ds.foreign {

@@ -95,6 +95,9 @@ func ExampleFile(id int64) string { return fmt.Sprintf("replay-game-%d.html", id
 // games of another dataset. Write them before WriteReport so that
 // index.html links them.
 func WriteExamples(ctx context.Context, ds *Dataset, dir string) ([]string, error) {
+	if err := CheckReportDir(ds.Dir, dir); err != nil {
+		return nil, err
+	}
 	ex, err := ExampleGames(ctx, ds)
 	if err != nil {
 		return nil, err

@@ -21,6 +21,10 @@ type LoggedGame struct {
 	experiment           string // ID in the games file's footer ("" if none)
 }
 
+// ErrNoMoves is wrapped by the error of a replay page asked of a game
+// whose dataset has no move log (baolab sim --moves=false).
+var ErrNoMoves = errors.New("the dataset has no move log (it was written with --moves=false): nothing to replay")
+
 // FindGame reads game id from the dataset: its row of the games table and,
 // when the dataset has a move log, its moves.
 func FindGame(ctx context.Context, ds *Dataset, id int64) (*LoggedGame, error) {

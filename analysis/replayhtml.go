@@ -22,7 +22,7 @@ func WriteReplayHTML(w io.Writer, g *LoggedGame, note string) error {
 		return err
 	}
 	if g.MovesFile == "" {
-		return fmt.Errorf("replay: game %d: the dataset has no move log: nothing to replay", g.ID)
+		return fmt.Errorf("replay: game %d: %w", g.ID, ErrNoMoves)
 	}
 	game, err := engine.Parse(g.Ruleset)
 	if err != nil {

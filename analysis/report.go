@@ -16,7 +16,15 @@ import (
 // notes of figures left out are added to s.Notes before the tables are
 // written. index.html (WriteIndex) is written last, so it shows every
 // file of dir, example replay pages written before included.
+//
+// A dir inside the tables of the dataset s describes is refused
+// (CheckReportDir).
 func WriteReport(s *summary.Summary, dir string) ([]string, error) {
+	if s.Dataset != "" {
+		if err := CheckReportDir(s.Dataset, dir); err != nil {
+			return nil, err
+		}
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("report: %w", unwrapPathError(err))
 	}

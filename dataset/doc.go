@@ -64,6 +64,28 @@
 // (an unsharded run is shard 0 of 1). ReadManifest merges the shard
 // manifests afresh, so it is up to date even while shards still run.
 //
+// Each finished batch's record (BatchRecord) carries the size and the
+// CRC-32C (Castagnoli polynomial, eight lowercase hex digits) of its files,
+// as games_file and moves_file (FileSum; SumFile computes it, VerifySum
+// checks a file against it). The writer sums the bytes as it writes them
+// (TableFile.Sum). This extends format baolab-dataset/3 compatibly: the
+// fields are optional, and a manifest written before them still reads.
+// A resume of `baolab sim` checks every finished batch's footer, row
+// counts and checksums against its record and plays again a batch whose
+// files do not match; a batch recorded without checksums (an older
+// dataset) or not recorded at all (a lost manifest, a run killed after the
+// rename of its games file) is verified by reading its files whole
+// (VerifyFile: every page decompressed, zstd checking each page's
+// checksum), and its checksums are recorded from then on. Outside tools
+// can check a file with any CRC-32C implementation (e.g. `crc32c` of
+// Python's crc32c package, or `gsutil hash -c`, which prints it in base64).
+//
+// A file is written through a temporary file that is synced, renamed and
+// whose directory is synced (Writer.Create and Writer.OpenDir let tests
+// count those syncs). FaultHook, nil in every program, lets tests stop the
+// process at each named point of a file's life (FaultWrite, FaultSynced,
+// FaultRenamed, FaultCommitted, FaultManifest).
+//
 // # Reading
 //
 // Files lists a table's files, ReadFile reads one into an Arrow table with

@@ -53,6 +53,12 @@ const MaxOpeningPlies = 1000
 // 3×10^12 games per cell) is refused before anything is planned.
 const MaxFiles = 1 << 20
 
+// MaxBatch is the largest batch (games per file). A worker holds a
+// batch's games rows in memory until its games file is written (about 100
+// bytes a game, so 100 MB at the limit); the default is at most 16384
+// (DefaultBatch).
+const MaxBatch = 1 << 20
+
 // ErrTooManyFiles is wrapped by the error of Check for an experiment of
 // more than MaxFiles batches.
 var ErrTooManyFiles = errors.New("more files than baolab writes")
@@ -72,6 +78,8 @@ func (e Experiment) Check() error {
 		return fmt.Errorf("experiment: games per cell must be at least 1, not %d", e.Games)
 	case e.Batch < 1:
 		return fmt.Errorf("experiment: batch size must be at least 1, not %d", e.Batch)
+	case e.Batch > MaxBatch:
+		return fmt.Errorf("experiment: batch size must be at most %d (a batch is held in memory), not %d", MaxBatch, e.Batch)
 	case e.OpeningPlies < 0 || e.OpeningPlies > MaxOpeningPlies:
 		return fmt.Errorf("experiment: opening plies must be 0..%d, not %d", MaxOpeningPlies, e.OpeningPlies)
 	}
@@ -98,8 +106,8 @@ func (e Experiment) Check() error {
 		}
 	}
 	if n := int64(e.NumCells()) * int64(e.NumBatches()); n > MaxFiles {
-		return tooManyFiles(fmt.Sprintf("%d games per cell in batches of %d make %d files per table (%d cells), more than %d: play fewer games per cell, or give a larger --batch (more memory per worker)",
-			e.Games, e.Batch, n, e.NumCells(), MaxFiles))
+		return tooManyFiles(fmt.Sprintf("%d games per cell in batches of %d make %d files per table (%d cells), more than %d: play fewer games per cell, or give a larger --batch (at most %d; more memory per worker)",
+			e.Games, e.Batch, n, e.NumCells(), MaxFiles, MaxBatch))
 	}
 	return nil
 }

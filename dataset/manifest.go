@@ -52,12 +52,16 @@ type Run struct {
 }
 
 // BatchRecord records one finished batch: its files exist and are
-// complete.
+// complete. GamesFile and MovesFile are the size and checksum of its
+// files (MovesFile nil when the experiment logs no moves); manifests
+// written before checksums were recorded have neither.
 type BatchRecord struct {
-	Cell  int   `json:"cell"`
-	Batch int   `json:"batch"`
-	Games int   `json:"games"`
-	Plies int64 `json:"plies"`
+	Cell      int      `json:"cell"`
+	Batch     int      `json:"batch"`
+	Games     int      `json:"games"`
+	Plies     int64    `json:"plies"`
+	GamesFile *FileSum `json:"games_file,omitempty"`
+	MovesFile *FileSum `json:"moves_file,omitempty"`
 }
 
 // ShardManifest is the manifest of one shard (manifest.d/shard-K-of-N.json).

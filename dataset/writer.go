@@ -5,6 +5,8 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"hash"
+	"hash/crc32"
 	"io"
 	"os"
 	"path/filepath"
@@ -102,6 +104,9 @@ type Temps interface {
 type Writer struct {
 	// Create creates a file; nil means CreateFile.
 	Create func(path string) (SyncFile, error)
+	// OpenDir opens a directory to sync it after a rename; nil means
+	// os.Open. Tests replace it (and Create) to count the syncs.
+	OpenDir func(path string) (SyncFile, error)
 	// Tag makes the writer's temporary names unique (NewTag).
 	Tag string
 	// Temps, if not nil, is told of the temporary files.
@@ -141,6 +146,7 @@ type TableFile struct {
 	f               SyncFile
 	sink            *errWriter
 	fw              *pqarrow.FileWriter
+	sum             FileSum // set by Commit
 }
 
 // OpenBatch starts the file of batch b of cell c of table in the dataset
@@ -166,7 +172,7 @@ func (w *Writer) Open(path, table string) (*TableFile, error) {
 		w.Temps.Add(t.tmp)
 	}
 	t.f = f
-	t.sink = &errWriter{w: f}
+	t.sink = &errWriter{w: f, crc: crc32.New(castagnoli), path: t.tmp}
 	w.bw.Reset(t.sink)
 	t.fw, err = pqarrow.NewFileWriter(SchemaOf(table), w.bw, w.props, pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema()))
 	if err != nil {
@@ -197,16 +203,23 @@ func (t *TableFile) write(rec arrow.RecordBatch) error {
 // errWriter remembers the first error of the file it writes to, so that
 // the error reported is the file system's (e.g. "no space left on
 // device"), not the Parquet writer's rewording of it.
+// It also sums what is written (the file's FileSum).
 type errWriter struct {
-	w   io.Writer
-	err error
+	w    io.Writer
+	err  error
+	crc  hash.Hash32
+	n    int64
+	path string
 }
 
 func (e *errWriter) Write(p []byte) (int, error) {
 	n, err := e.w.Write(p)
+	e.crc.Write(p[:n])
+	e.n += int64(n)
 	if err != nil && e.err == nil {
 		e.err = err
 	}
+	fault(FaultWrite, e.path)
 	return n, err
 }
 
@@ -220,7 +233,7 @@ func (t *TableFile) wrap(err error) error {
 
 // Commit writes the footer with the metadata m, syncs the file, renames
 // it to its final name and syncs the directory. On error the temporary
-// file is removed.
+// file is removed. Sum then returns the file's size and checksum.
 func (t *TableFile) Commit(m FileMeta) (err error) {
 	defer func() {
 		if err != nil {
@@ -255,14 +268,24 @@ func (t *TableFile) Commit(m FileMeta) (err error) {
 	if err != nil {
 		return fmt.Errorf("close %s: %w", t.tmp, err)
 	}
+	t.sum = FileSum{Size: t.sink.n, CRC32C: fmt.Sprintf("%08x", t.sink.crc.Sum32())}
+	fault(FaultSynced, t.tmp)
 	if err := os.Rename(t.tmp, t.final); err != nil {
 		return fmt.Errorf("rename %s: %w", t.tmp, err)
 	}
 	if t.w.Temps != nil {
 		t.w.Temps.Del(t.tmp)
 	}
-	return syncDir(t.dir)
+	fault(FaultRenamed, t.final)
+	if err := syncDirWith(t.dir, t.w.OpenDir); err != nil {
+		return err
+	}
+	fault(FaultCommitted, t.final)
+	return nil
 }
+
+// Sum returns the size and checksum of the file, once committed.
+func (t *TableFile) Sum() FileSum { return t.sum }
 
 // Abort closes and removes the temporary file.
 func (t *TableFile) Abort() {
@@ -282,8 +305,14 @@ func (t *TableFile) Abort() {
 }
 
 // syncDir makes a rename in dir durable.
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
+func syncDir(dir string) error { return syncDirWith(dir, nil) }
+
+// syncDirWith syncs dir, opened with open (nil: os.Open).
+func syncDirWith(dir string, open func(string) (SyncFile, error)) error {
+	if open == nil {
+		open = func(p string) (SyncFile, error) { return os.Open(p) }
+	}
+	d, err := open(dir)
 	if err != nil {
 		return fmt.Errorf("sync %s: %w", dir, err)
 	}
@@ -316,6 +345,7 @@ func WriteFileAtomic(path string, data []byte) error {
 		err = cerr
 	}
 	if err == nil {
+		fault(FaultManifest, path)
 		err = os.Rename(tmp.Name(), path)
 	}
 	if err != nil {

@@ -66,12 +66,27 @@
 // owns manifest.d/shard-K-of-N.json (its runs with build, host, start and
 // end times, status and counts, and the batches it found finished), and
 // manifest.json is the merged view, rewritten under an flock from all shard
-// manifests. A directory whose manifests hold another experiment, or that
-// holds data but no manifest, is refused (ErrOtherExperiment) unless
-// Options.Force, which deletes the old games/, moves/, manifests and
-// report (DIR/report with a summary.json) first. Manifests get the
+// manifests. A resume trusts no file it has not verified: every finished
+// batch's footer (experiment, cell, batch, row counts) is checked, and each
+// file's size and CRC-32C against the shard manifests' record
+// (dataset.FileSum); a batch whose files do not match is played again (its
+// games file removed first), and one recorded without checksums (an older
+// dataset) or not recorded (a lost manifest, a kill after the rename of its
+// games file) is verified by reading its files whole and its checksums are
+// recorded. Start.Notes say what was found. A Parquet file in games/ or
+// moves/ that is not one of the experiment's batch files (a copied file) is
+// refused (ErrForeignFile) and left alone. With both manifests lost, the
+// manifest is rebuilt from the files when every one of them is a batch
+// file of this experiment; a corrupt manifest.json is rebuilt, a corrupt
+// shard manifest moved aside to NAME.corrupt. A directory whose manifests
+// hold another experiment, or that holds data of another experiment but
+// no manifest, is refused (ErrOtherExperiment) unless Options.Force, which
+// deletes the old games/, moves/, manifests and reports (DIR/report with a
+// summary.json, and any directory inside DIR whose summary.json is a
+// baolab report) first. Manifests get the
 // permissions of the data files (0666 less the umask). Experiments of
-// more than dataset.MaxFiles batches and more than MaxWorkers() workers are
+// more than dataset.MaxFiles batches, batches of more than dataset.MaxBatch
+// games and more than MaxWorkers() workers are
 // refused before anything is planned.
 //
 // # Shards

@@ -64,6 +64,9 @@ func (p Plan) Experiment() (dataset.Experiment, error) {
 	if p.Batch < 0 {
 		return e, &FieldError{"batch", 0, fmt.Errorf("batch size must be at least 1 (or 0 for the default), not %d", p.Batch)}
 	}
+	if p.Batch > dataset.MaxBatch {
+		return e, &FieldError{"batch", 0, fmt.Errorf("batch size must be at most %d (a batch's games are held in memory), not %d", dataset.MaxBatch, p.Batch)}
+	}
 	if e.Batch == 0 {
 		e.Batch = dataset.DefaultBatch(p.Games)
 	}

@@ -31,6 +31,10 @@ type Start struct {
 	// Played returns the games played so far by this run (finished or
 	// not yet written); safe to call from any goroutine until Done.
 	Played func() int64
+	// Notes say what the resume found and did: manifests rebuilt, files
+	// verified without a checksum, batches played again because their
+	// files did not verify. One line each.
+	Notes []string
 }
 
 // Batch reports one finished batch.

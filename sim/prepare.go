@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"context"
+
 	"github.com/baolab/baolab/dataset"
 	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/sim/agent"
@@ -9,8 +11,10 @@ import (
 // prepareAgents calls Prepare of every agent spec that has one
 // (agent.Preparer: perfect solves the board) for every ruleset it plays,
 // before any game, so that a board an agent cannot play stops the run at
-// the start. The error wraps agent.ErrPrepare.
-func prepareAgents(exp dataset.Experiment) error {
+// the start. The error wraps agent.ErrPrepare. A spec that is an
+// agent.ContextPreparer stops when ctx is done (SIGTERM during perfect's
+// solve of a large board).
+func prepareAgents(ctx context.Context, exp dataset.Experiment) error {
 	for c := range exp.NumCells() {
 		cell := exp.Cell(c)
 		south, north, err := agent.ParsePair(cell.Agents)
@@ -26,7 +30,12 @@ func prepareAgents(exp dataset.Experiment) error {
 			if err != nil {
 				return err
 			}
-			if err := p.Prepare(g); err != nil {
+			if cp, ok := sp.(agent.ContextPreparer); ok {
+				err = cp.PrepareContext(ctx, g)
+			} else {
+				err = p.Prepare(g)
+			}
+			if err != nil {
 				return err
 			}
 		}

@@ -44,7 +44,8 @@ type Options struct {
 	// ends it). Negative: wait for every worker.
 	StopGrace time.Duration
 
-	create func(string) (dataset.SyncFile, error) // test hook; nil: dataset.CreateFile
+	create  func(string) (dataset.SyncFile, error) // test hook; nil: dataset.CreateFile
+	openDir func(string) (dataset.SyncFile, error) // test hook; nil: os.Open
 }
 
 // ErrInterrupted is returned (wrapped) when the context is cancelled
@@ -65,7 +66,10 @@ type result struct {
 // file left in Dir is complete.
 func Run(ctx context.Context, o Options) (Summary, error) {
 	start := time.Now()
-	if err := o.check(); err != nil {
+	if err := o.check(ctx); err != nil {
+		if ctx.Err() != nil {
+			err = fmt.Errorf("%w (%v) while preparing the agents: %v; nothing was played", ErrInterrupted, context.Cause(ctx), err)
+		}
 		return Summary{}, err
 	}
 	host, _ := os.Hostname()
@@ -77,8 +81,16 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 	}
 	defer st.close()
 	st.removeBatchTemps()
+	if err := st.checkForeignFiles(); err != nil {
+		st.finish("failed", err)
+		return Summary{}, err
+	}
 
 	jobs, plan, pending := planJobs(ctx, o, st)
+	if st.readWhole > 0 {
+		st.notes = append(st.notes, fmt.Sprintf("%d finished batch files had no checksum in the manifest (an older dataset or a lost manifest): verified by reading them whole, their checksums now recorded", st.readWhole))
+	}
+	plan.Notes = st.notes
 	var played atomic.Int64
 	plan.Played = played.Load
 	o.Observer.Start(plan)
@@ -118,12 +130,13 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 	return sum, runErr
 }
 
-// check checks o and fills in the defaults of its zero fields.
-func (o *Options) check() error {
+// check checks o and fills in the defaults of its zero fields, and
+// prepares the agents (stopping when ctx is done).
+func (o *Options) check(ctx context.Context) error {
 	if err := o.Experiment.Check(); err != nil {
 		return err
 	}
-	if err := prepareAgents(o.Experiment); err != nil {
+	if err := prepareAgents(ctx, o.Experiment); err != nil {
 		return err
 	}
 	if o.Shards == 0 {
@@ -193,6 +206,7 @@ func startWorkers(ctx context.Context, o Options, jobs []job, played *atomic.Int
 		go func() {
 			defer wg.Done()
 			w := newWorker(o.Experiment, o.Dir, o.create, temps)
+			w.out.OpenDir = o.openDir
 			w.played = played
 			w.stop = stop
 			for j := range jobCh {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -23,6 +24,11 @@ var ErrOtherExperiment = errors.New("holds another experiment")
 // ReportDir is the directory in a dataset directory where baolab analyze
 // writes its report by default; --force removes it with the dataset.
 const ReportDir = "report"
+
+// ErrForeignFile is returned (wrapped) when a table directory of the
+// dataset holds a Parquet file that is not a batch file of the
+// experiment (a copied or stray file, which every reader would read).
+var ErrForeignFile = errors.New("is not a batch file of this experiment")
 
 // ErrShardBusy is returned (wrapped) when another process runs the same
 // shard into the same directory.
@@ -46,9 +52,17 @@ type store struct {
 	piece         dataset.ShardManifest
 	run           int // index of this run in piece.Runs
 	done          map[[2]int]dataset.BatchRecord
-	shardLock     *os.File
-	countLock     *os.File // shared flock on manifest.d/shards-N.lock
-	lastFlush     time.Time
+	// known holds the batches that the shard manifests on disk record,
+	// with their files' checksums: what a resume verifies the files
+	// against.
+	known map[[2]int]dataset.BatchRecord
+	// notes tell the user what the store found and did (manifests
+	// rebuilt, files verified without a checksum, batches replayed).
+	notes     []string
+	readWhole int // batch files verified by reading them whole
+	shardLock *os.File
+	countLock *os.File // shared flock on manifest.d/shards-N.lock
+	lastFlush time.Time
 }
 
 func (st *store) path(parts ...string) string {
@@ -227,6 +241,16 @@ func (st *store) prepare(force bool, run dataset.Run) error {
 			return fmt.Errorf("output directory: %s: %w", own, err)
 		}
 	}
+	pieces, err := dataset.ReadShardManifests(dir)
+	if err != nil {
+		return fmt.Errorf("output directory: %w", err)
+	}
+	st.known = make(map[[2]int]dataset.BatchRecord)
+	for _, p := range pieces {
+		for _, b := range p.Batches {
+			st.known[[2]int{b.Cell, b.Batch}] = b
+		}
+	}
 	st.piece.Format, st.piece.Experiment, st.piece.Shard, st.piece.Shards = dataset.Format, st.exp, k, n
 	for _, b := range st.piece.Batches {
 		st.done[[2]int{b.Cell, b.Batch}] = b
@@ -246,7 +270,10 @@ func (st *store) checkExperiment(force bool, busy []string) error {
 	switch {
 	case err == nil:
 		if err := json.Unmarshal(b, &m); err != nil {
-			other = append(other, fmt.Sprintf("unreadable %s (%v)", dataset.ManifestName, err))
+			// manifest.json is only the merged view of the shard
+			// manifests: it is rebuilt from them, or from the files.
+			st.notes = append(st.notes, fmt.Sprintf("%s was unreadable (%v): rebuilt", dataset.ManifestName, err))
+			b = nil
 		} else if d := m.Experiment.Diff(st.exp); d != "" {
 			other = append(other, d)
 		} else if m.Format != dataset.Format {
@@ -255,9 +282,9 @@ func (st *store) checkExperiment(force bool, busy []string) error {
 	case !errors.Is(err, fs.ErrNotExist):
 		return fmt.Errorf("output directory: %w", err)
 	}
-	pieces, err := dataset.ReadShardManifests(st.dir)
+	pieces, err := st.readPieces()
 	if err != nil {
-		other = append(other, err.Error())
+		return err
 	}
 	for _, p := range pieces {
 		d := p.Experiment.Diff(st.exp)
@@ -268,12 +295,12 @@ func (st *store) checkExperiment(force bool, busy []string) error {
 			other = append(other, d)
 		}
 	}
-	if len(other) == 0 && len(pieces) == 0 && err == nil && len(b) == 0 {
-		for _, t := range []string{dataset.Games, dataset.Moves} {
-			if ents, _ := os.ReadDir(st.path(t)); len(ents) > 0 {
-				other = append(other, fmt.Sprintf("%s/ without a manifest", t))
-				break
-			}
+	if len(other) == 0 && len(pieces) == 0 && len(b) == 0 {
+		d, n := st.dataWithoutManifest()
+		if d != "" {
+			other = append(other, d)
+		} else if n > 0 {
+			st.notes = append(st.notes, fmt.Sprintf("no manifest: rebuilding it from the %d batch files of this experiment that verify", n))
 		}
 	}
 	if len(other) == 0 {
@@ -293,13 +320,11 @@ func (st *store) checkExperiment(force bool, busy []string) error {
 	if err := os.Remove(st.path(dataset.ManifestName)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("output directory: --force: %w", err)
 	}
-	// The report of the old experiment (baolab analyze's default
-	// DIR/report, known by its summary.json) would describe a dataset
-	// that is gone.
-	if _, err := os.Stat(st.path(ReportDir, "summary.json")); err == nil {
-		if err := os.RemoveAll(st.path(ReportDir)); err != nil {
-			return fmt.Errorf("output directory: --force: %w", err)
-		}
+	// The reports of the old experiment (baolab analyze's default
+	// DIR/report, or any --out inside DIR) would describe a dataset that
+	// is gone.
+	if err := st.removeReports(); err != nil {
+		return fmt.Errorf("output directory: --force: %w", err)
 	}
 	ents, _ := os.ReadDir(st.path(dataset.ShardDir))
 	for _, e := range ents {
@@ -307,6 +332,176 @@ func (st *store) checkExperiment(force bool, busy []string) error {
 			if err := os.Remove(st.path(dataset.ShardDir, e.Name())); err != nil {
 				return fmt.Errorf("output directory: --force: %w", err)
 			}
+		}
+	}
+	return nil
+}
+
+// readPieces reads the shard manifests in manifest.d. One that does not
+// parse (a corrupt file) is moved aside to NAME.corrupt, with a note: the
+// batches it recorded are found again from their files, which verify on
+// their own (see finished).
+func (st *store) readPieces() ([]dataset.ShardManifest, error) {
+	for {
+		pieces, err := dataset.ReadShardManifests(st.dir)
+		var se *json.SyntaxError
+		var te *json.UnmarshalTypeError
+		if err == nil || !errors.As(err, &se) && !errors.As(err, &te) && !errors.Is(err, io.ErrUnexpectedEOF) {
+			if err != nil {
+				err = fmt.Errorf("output directory: %w", err)
+			}
+			return pieces, err
+		}
+		bad := corruptPiece(st.path(dataset.ShardDir))
+		if bad == "" {
+			return nil, fmt.Errorf("output directory: %w", err)
+		}
+		if err := os.Rename(bad, bad+".corrupt"); err != nil {
+			return nil, fmt.Errorf("output directory: %w", err)
+		}
+		st.notes = append(st.notes, fmt.Sprintf("%s was unreadable: moved to %s.corrupt, its batches verified from their files", filepath.Join(dataset.ShardDir, filepath.Base(bad)), filepath.Base(bad)))
+	}
+}
+
+// corruptPiece returns the first shard manifest in dir that is not valid
+// JSON, "" if there is none.
+func corruptPiece(dir string) string {
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		n := e.Name()
+		if e.IsDir() || !strings.HasPrefix(n, "shard-") || !strings.HasSuffix(n, ".json") {
+			continue
+		}
+		var s dataset.ShardManifest
+		if b, err := os.ReadFile(filepath.Join(dir, n)); err == nil && json.Unmarshal(b, &s) != nil {
+			return filepath.Join(dir, n)
+		}
+	}
+	return ""
+}
+
+// dataWithoutManifest looks at the Parquet files of a directory that has
+// no manifest. It returns what makes them not this experiment's (a file
+// not named as one of its batches, or whose footer names another
+// experiment), or else "" and the number of files, from which the
+// manifest is rebuilt (a file whose footer is unreadable is a broken
+// batch file: it is played again).
+func (st *store) dataWithoutManifest() (other string, n int) {
+	for _, t := range []string{dataset.Games, dataset.Moves} {
+		files, err := st.tableFiles(t)
+		if err != nil {
+			return fmt.Sprintf("%s/ without a manifest (%v)", t, err), 0
+		}
+		for _, f := range files {
+			if !f.expected {
+				return fmt.Sprintf("%s without a manifest", f.rel), 0
+			}
+			if info, err := dataset.CheckFile(f.path); err == nil && info.Meta[dataset.MetaExperiment] != st.exp.ID() {
+				return fmt.Sprintf("%s, without a manifest, written by experiment %q", f.rel, info.Meta[dataset.MetaExperiment]), 0
+			}
+			n++
+		}
+	}
+	return "", n
+}
+
+// tableFile is a Parquet file found in a table directory.
+type tableFile struct {
+	path, rel string // rel: relative to the dataset directory
+	expected  bool   // named as a batch file of the experiment, in its partition
+}
+
+// tableFiles lists the Parquet files (not the temporary dot files) of
+// table in every partition directory, saying which are named as batch
+// files of the experiment. A missing table directory has none.
+func (st *store) tableFiles(table string) ([]tableFile, error) {
+	parts, err := os.ReadDir(st.path(table))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out []tableFile
+	for _, p := range parts {
+		if !p.IsDir() {
+			if n := p.Name(); strings.HasSuffix(n, ".parquet") && !strings.HasPrefix(n, ".") {
+				out = append(out, tableFile{path: st.path(table, n), rel: filepath.Join(table, n)})
+			}
+			continue
+		}
+		rs, rerr := dataset.RulesetFromPartition(p.Name())
+		ents, err := os.ReadDir(st.path(table, p.Name()))
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range ents {
+			n := e.Name()
+			if e.IsDir() || strings.HasPrefix(n, ".") || !strings.HasSuffix(n, ".parquet") {
+				continue
+			}
+			c, b, ok := dataset.ParseFileName(n)
+			ok = ok && rerr == nil && c < st.exp.NumCells() && b < st.exp.NumBatches() &&
+				st.exp.Cell(c).Ruleset == rs && p.Name() == filepath.Base(dataset.PartitionDir("", table, rs)) &&
+				(table == dataset.Games || st.exp.Moves)
+			out = append(out, tableFile{path: st.path(table, p.Name(), n), rel: filepath.Join(table, p.Name(), n), expected: ok})
+		}
+	}
+	return out, nil
+}
+
+// checkForeignFiles refuses a dataset whose table directories hold a
+// Parquet file that is not one of the experiment's batch files.
+func (st *store) checkForeignFiles() error {
+	for _, t := range []string{dataset.Games, dataset.Moves} {
+		files, err := st.tableFiles(t)
+		if err != nil {
+			return fmt.Errorf("output directory: %w", err)
+		}
+		for _, f := range files {
+			if !f.expected {
+				return fmt.Errorf("output directory %s: %s %w (readers would read it with the dataset); move it out of the directory", st.dir, f.rel, ErrForeignFile)
+			}
+		}
+	}
+	return nil
+}
+
+// summaryFormat starts the format of the summary.json of every report
+// that baolab analyze writes (package analysis/summary, which sim does not
+// import).
+const summaryFormat = "baolab-summary/"
+
+// removeReports removes every directory inside the dataset directory,
+// outside its tables and manifests, that holds a report of baolab analyze:
+// DIR/report with a summary.json, or another directory with a
+// summary.json whose format is baolab's.
+func (st *store) removeReports() error {
+	var reports []string
+	err := filepath.WalkDir(st.dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && p != st.dir && slices.Contains([]string{dataset.Games, dataset.Moves, dataset.ShardDir}, d.Name()) && filepath.Dir(p) == st.dir {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || d.Name() != "summary.json" || filepath.Dir(p) == st.dir {
+			return nil
+		}
+		var s struct{ Format string }
+		if filepath.Dir(p) == st.path(ReportDir) {
+			reports = append(reports, filepath.Dir(p)) // the default place: any summary.json
+		} else if b, err := os.ReadFile(p); err == nil && json.Unmarshal(b, &s) == nil && strings.HasPrefix(s.Format, summaryFormat) {
+			reports = append(reports, filepath.Dir(p))
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, r := range reports {
+		if err := os.RemoveAll(r); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -352,12 +547,22 @@ func (st *store) removeBatchTemps() {
 // finished reports whether batch b of cell c is complete on disk: its
 // games file (and moves file, if the experiment logs moves) has a valid
 // footer written by this experiment for this batch, with the expected row
-// counts (dataset.CheckFooter).
+// counts (dataset.CheckFooter), and each file has the size and CRC-32C
+// that a shard manifest records for it. A batch that no manifest records
+// with checksums (an older dataset, a lost manifest, a run killed
+// between the rename of a games file and the manifest update) is
+// verified by reading its files whole (dataset.VerifyFile), and its
+// checksums are recorded from then on. A batch whose files do not match
+// its record has its games file (the mark of a finished batch) removed:
+// it is played again.
 func (st *store) finished(c, b int) (dataset.BatchRecord, bool) {
 	cell := st.exp.Cell(c)
 	name := dataset.FileName(c, b)
+	path := func(table string) string {
+		return filepath.Join(dataset.PartitionDir(st.dir, table, cell.Ruleset), name)
+	}
 	check := func(table string, plies int64) (dataset.FileInfo, bool) {
-		info, err := dataset.CheckFile(filepath.Join(dataset.PartitionDir(st.dir, table, cell.Ruleset), name))
+		info, err := dataset.CheckFile(path(table))
 		if err == nil {
 			_, err = dataset.CheckFooter(info.Meta, info.Rows, table, c, b, &st.exp, plies)
 		}
@@ -373,7 +578,50 @@ func (st *store) finished(c, b int) (dataset.BatchRecord, bool) {
 			return dataset.BatchRecord{}, false
 		}
 	}
-	return dataset.BatchRecord{Cell: c, Batch: b, Games: int(g.Rows), Plies: plies}, true
+	rec := dataset.BatchRecord{Cell: c, Batch: b, Games: int(g.Rows), Plies: plies}
+	tables := []string{dataset.Games}
+	if st.exp.Moves {
+		tables = append(tables, dataset.Moves)
+	}
+	if err := st.verify(&rec, path, tables); err != nil {
+		os.Remove(path(dataset.Games))
+		st.notes = append(st.notes, fmt.Sprintf("batch %d of cell %d played again: %v", b, c, err))
+		return dataset.BatchRecord{}, false
+	}
+	return rec, true
+}
+
+// verify checks the files of the batch of rec against the record of a
+// shard manifest, or reads them whole when none records their checksums,
+// and fills in rec's checksums.
+func (st *store) verify(rec *dataset.BatchRecord, path func(string) string, tables []string) error {
+	known, ok := st.known[[2]int{rec.Cell, rec.Batch}]
+	sums := []**dataset.FileSum{&known.GamesFile, &known.MovesFile}
+	out := []**dataset.FileSum{&rec.GamesFile, &rec.MovesFile}
+	if ok && known.GamesFile != nil && (known.MovesFile != nil) == (len(tables) == 2) {
+		if known.Games != rec.Games || known.Plies != rec.Plies {
+			return fmt.Errorf("%s holds %d games and %d plies, the manifest records %d and %d", path(dataset.Games), rec.Games, rec.Plies, known.Games, known.Plies)
+		}
+		for i, t := range tables {
+			if err := dataset.VerifySum(path(t), **sums[i]); err != nil {
+				return err
+			}
+			*out[i] = *sums[i]
+		}
+		return nil
+	}
+	for i, t := range tables {
+		if err := dataset.VerifyFile(path(t), t); err != nil {
+			return err
+		}
+		sum, err := dataset.SumFile(path(t))
+		if err != nil {
+			return err
+		}
+		*out[i] = &sum
+		st.readWhole++
+	}
+	return nil
 }
 
 // add records a finished batch.

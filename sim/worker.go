@@ -120,6 +120,7 @@ func (w *worker) runBatch(ctx context.Context, c, b int) (batchResult, error) {
 	w.m.Reset()
 	w.results, w.plies = [4]int64{}, 0
 	var mf *dataset.TableFile
+	var msum *dataset.FileSum
 	if w.exp.Moves {
 		mf, err = w.out.OpenBatch(w.dir, dataset.Moves, cs.cell.Ruleset, c, b)
 		if err != nil {
@@ -155,7 +156,8 @@ func (w *worker) runBatch(ctx context.Context, c, b int) (batchResult, error) {
 			}
 		}
 		err := mf.Commit(meta)
-		mf = nil
+		sum := mf.Sum()
+		mf, msum = nil, &sum
 		if err != nil {
 			return batchResult{}, err
 		}
@@ -171,8 +173,9 @@ func (w *worker) runBatch(ctx context.Context, c, b int) (batchResult, error) {
 	if err := gf.Commit(meta); err != nil {
 		return batchResult{}, err
 	}
+	gsum := gf.Sum()
 	return batchResult{
-		rec:     dataset.BatchRecord{Cell: c, Batch: b, Games: hi - lo, Plies: w.plies},
+		rec:     dataset.BatchRecord{Cell: c, Batch: b, Games: hi - lo, Plies: w.plies, GamesFile: &gsum, MovesFile: msum},
 		results: w.results,
 	}, nil
 }

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"iter"
@@ -31,6 +32,10 @@ type Options struct {
 	Workers int
 	// Progress, when set, is told about each stage.
 	Progress Progress
+	// Context, when set, stops Solve soon after it is done (between two
+	// batches of the enumeration, within 100 ms in the later passes):
+	// Solve then returns its error (context.Cause).
+	Context context.Context
 	// CountOnly stops after the enumeration: the Result has Positions,
 	// Terminal (games over after a move, plus dead ends) and Elapsed only.
 	CountOnly bool
@@ -295,6 +300,15 @@ const noneVal = int8(-128)
 
 // note records the size of the arrays at some point (plus the buckets),
 // for the peak, and sets the garbage collector's target from it.
+// stopped returns the cause of the end of the solve's context, nil while
+// it goes on (or without one).
+func (sv *solver) stopped() error {
+	if c := sv.opt.Context; c != nil && c.Err() != nil {
+		return context.Cause(c)
+	}
+	return nil
+}
+
 func (sv *solver) note(bytes int64) {
 	bytes += 4 * int64(len(sv.bucket))
 	sv.peak = max(sv.peak, bytes)
@@ -390,6 +404,9 @@ func (sv *solver) explore(non, term *keyTable, deadM map[uint64]int8, mem *table
 	keys := make([]uint64, 0, batch)
 	cur, found := 0, non.n+term.n
 	for {
+		if err := sv.stopped(); err != nil {
+			return err
+		}
 		keys = non.takeOpen(keys[:0], batch, &cur)
 		if len(keys) == 0 {
 			break
@@ -731,6 +748,11 @@ func (sv *solver) forEach(v visit, f func(w int, x *expander, i int, kids []chil
 			d := done.Load()
 			sv.opt.Progress.Add(d - reported)
 			reported = d
+			if err := sv.stopped(); err != nil {
+				next.Store(int64(n)) // the workers take no more chunks
+				<-finished
+				return err
+			}
 		}
 	}
 }

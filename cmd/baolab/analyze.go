@@ -68,6 +68,9 @@ func (o *analyzeOptions) run(cmd *cobra.Command, args []string) error {
 	if o.exact < 0 {
 		return badInput(fmt.Errorf("--exact-max-positions must be 0 or more, got %d", o.exact))
 	}
+	if err := analysis.CheckReportDir(dir, o.out); err != nil {
+		return badInput(err)
+	}
 	start := time.Now()
 	ds, err := analysis.Open(dir)
 	if err != nil {

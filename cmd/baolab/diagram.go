@@ -1,11 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
+	"io"
 
 	"github.com/baolab/baolab/analysis/diagram"
+	"github.com/baolab/baolab/dataset"
 	"github.com/baolab/baolab/engine"
 )
 
@@ -48,30 +49,21 @@ func (d diagramFiles) write(g engine.Game, seq []engine.Move) error {
 		if f.path == "" {
 			continue
 		}
-		if err := writeFileAtomic(f.path, func(w *os.File) error { return diagram.Encode(w, b, f.format) }); err != nil {
+		if err := writeFileAtomic(f.path, func(w io.Writer) error { return diagram.Encode(w, b, f.format) }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// writeFileAtomic writes path through a temporary file in its directory,
-// renamed into place when complete.
-func writeFileAtomic(path string, fill func(*os.File) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
+// writeFileAtomic writes path with what fill writes (a diagram, a replay
+// page: small files, held in memory) through a temporary file in its
+// directory, synced and renamed into place, with the permissions of a file
+// the user creates (0666 less the umask; dataset.WriteFileAtomic).
+func writeFileAtomic(path string, fill func(io.Writer) error) error {
+	var buf bytes.Buffer
+	if err := fill(&buf); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	defer os.Remove(tmp.Name())
-	if err := fill(tmp); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return os.Rename(tmp.Name(), path)
+	return dataset.WriteFileAtomic(path, buf.Bytes())
 }

@@ -27,13 +27,14 @@ func main() {
 
 // run executes the command line args with a fresh command tree, writing
 // to stdout and stderr, and returns the exit status: 0, 1 or 2 (see
-// exitCode). An error is printed as one line "baolab: <error>".
+// exitCode). An error is printed as one line "baolab: <error>", overlong
+// echoes of the input cut (shortenEchoes).
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	root := newRootCmd(stdout, stderr)
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
 	if err != nil {
-		fmt.Fprintln(stderr, "baolab:", err)
+		fmt.Fprintln(stderr, "baolab:", shortenEchoes(err.Error()))
 	}
 	return exitCode(err)
 }

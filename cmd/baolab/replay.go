@@ -3,7 +3,8 @@ package main
 import (
 	"bufio"
 	"errors"
-	"os"
+	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
@@ -41,15 +42,11 @@ counters sown and captured.`,
 			if err != nil {
 				return badInput(err)
 			}
+			if html != "" && g.MovesFile == "" {
+				return badInput(fmt.Errorf("replay --html %s: dataset %s: %w", html, args[0], analysis.ErrNoMoves))
+			}
 			if html != "" {
-				err := writeFileAtomic(html, func(f *os.File) error {
-					w := bufio.NewWriter(f)
-					if err := analysis.WriteReplayHTML(w, g, ""); err != nil {
-						return err
-					}
-					return w.Flush()
-				})
-				return err
+				return writeFileAtomic(html, func(w io.Writer) error { return analysis.WriteReplayHTML(w, g, "") })
 			}
 			w := bufio.NewWriter(cmd.OutOrStdout())
 			err = analysis.Replay(w, g)

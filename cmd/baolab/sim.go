@@ -153,7 +153,7 @@ func runSim(cmd *cobra.Command, f simFlags, build buildinfo.Info) error {
 		Experiment: exp, Dir: out, Workers: workers, Shard: k, Shards: n, Force: f.force,
 		Observer: rep, Build: manifestBuild(build),
 	})
-	if errors.Is(err, sim.ErrOtherExperiment) || errors.Is(err, sim.ErrShardBusy) || errors.Is(err, agent.ErrPrepare) {
+	if errors.Is(err, sim.ErrOtherExperiment) || errors.Is(err, sim.ErrShardBusy) || errors.Is(err, sim.ErrForeignFile) || errors.Is(err, agent.ErrPrepare) {
 		return badInput(err)
 	}
 	if err != nil {

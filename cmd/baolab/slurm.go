@@ -45,13 +45,23 @@ dataset ends equal to that of a clean run.`,
   baolab slurm --config configs/balance.toml --tasks 16 --partition short --time 2:00:00 --cpus 4 --submit`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := completeSlurmJob(&j); err != nil {
+			batches, err := completeSlurmJob(&j)
+			if err != nil {
 				return badInput(err)
 			}
 			if err := j.Validate(); err != nil {
 				return badInput(err)
 			}
 			j.Version = "baolab " + build.Version
+			if j.Tasks > batches {
+				// Task K plays batch b of every cell when b mod N = K.
+				unit := "batches"
+				if batches == 1 {
+					unit = "batch"
+				}
+				fmt.Fprintf(cmd.ErrOrStderr(), "slurm: warning: --tasks %d is more than the experiment's %d %s per cell: tasks %d to %d will play nothing (give --tasks %d at most, or a smaller batch in the file)\n",
+					j.Tasks, batches, unit, batches, j.Tasks-1, batches)
+			}
 			return runSlurm(cmd, j, submit)
 		},
 	}
@@ -76,21 +86,22 @@ dataset ends equal to that of a clean run.`,
 	return cmd
 }
 
-// completeSlurmJob fills in defaults and makes every path absolute.
-func completeSlurmJob(j *slurm.Job) error {
+// completeSlurmJob fills in defaults and makes every path absolute. It
+// returns the number of batches per cell of the experiment.
+func completeSlurmJob(j *slurm.Job) (int, error) {
 	var err error
 	if j.Binary == "" {
 		if j.Binary, err = os.Executable(); err != nil {
-			return fmt.Errorf("finding this binary's path (give --binary): %w", err)
+			return 0, fmt.Errorf("finding this binary's path (give --binary): %w", err)
 		}
 	}
-	out, err := checkExperiment(j.Config)
+	out, batches, err := checkExperiment(j.Config)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	if j.Dir == "" {
 		if out == "" {
-			return fmt.Errorf("no dataset directory: give --out DIR (or out in %s)", j.Config)
+			return 0, fmt.Errorf("no dataset directory: give --out DIR (or out in %s)", j.Config)
 		}
 		j.Dir = out
 	}
@@ -108,11 +119,11 @@ func completeSlurmJob(j *slurm.Job) error {
 			continue
 		}
 		if *p, err = filepath.Abs(*p); err != nil {
-			return err
+			return 0, err
 		}
 	}
 	if j.Dir == "" || j.Dir == "/" {
-		return fmt.Errorf("--out %q is not a dataset directory", j.Dir)
+		return 0, fmt.Errorf("--out %q is not a dataset directory", j.Dir)
 	}
 	if j.Report == "" {
 		j.Report = filepath.Join(j.Dir, "report")
@@ -120,30 +131,31 @@ func completeSlurmJob(j *slurm.Job) error {
 	if j.ScriptDir == "" {
 		j.ScriptDir = j.Dir + ".slurm"
 	}
-	return nil
+	return batches, nil
 }
 
 // checkExperiment reads the experiment file the tasks will play and checks
 // it as `baolab sim` does, so that a broken file fails here, with its file,
 // line and key, rather than in every task of the array. It returns the
-// file's out.
-func checkExperiment(path string) (string, error) {
+// file's out and the experiment's batches per cell.
+func checkExperiment(path string) (string, int, error) {
 	cfg, err := config.Load(path)
 	if err != nil {
-		return "", err
+		return "", 0, err
 	}
 	plan := sim.Plan{Rules: cfg.Rules, Agents: cfg.Agents, Ladder: cfg.Ladder, OpeningPlies: cfg.OpeningPlies, Games: cfg.Games, Seed: cfg.Seed, Batch: cfg.Batch, Moves: true}
-	if _, err := plan.Experiment(); err != nil {
+	e, err := plan.Experiment()
+	if err != nil {
 		var fe *sim.FieldError
 		if errors.As(err, &fe) {
 			if cfg.Set[fe.Field] {
-				return "", cfg.Errorf(fe.Field, fe.Index, fe.Err)
+				return "", 0, cfg.Errorf(fe.Field, fe.Index, fe.Err)
 			}
-			return "", fmt.Errorf("%s: %w (set %s in the file)", cfg.Path, fe.Err, fe.Field)
+			return "", 0, fmt.Errorf("%s: %w (set %s in the file)", cfg.Path, fe.Err, fe.Field)
 		}
-		return "", fmt.Errorf("%s: %w", cfg.Path, err)
+		return "", 0, fmt.Errorf("%s: %w", cfg.Path, err)
 	}
-	return cfg.Out, nil
+	return cfg.Out, e.NumBatches(), nil
 }
 
 func runSlurm(cmd *cobra.Command, j slurm.Job, submit bool) error {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"net/url"
@@ -9,9 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/pelletier/go-toml/v2"
-
 	"github.com/baolab/baolab/engine"
+	"github.com/baolab/baolab/sim/config"
 	"github.com/baolab/baolab/solve"
 )
 
@@ -55,28 +53,29 @@ func runSolveGrid(p solvePrinter, file, out string, opt solve.Options, maxPosGiv
 	return nil
 }
 
-// loadSolveGrid reads and checks a grid file and parses its rulesets.
+// loadSolveGrid reads and checks a grid file and parses its rulesets. It
+// is read as experiment files are (config.Decode): a key in another case
+// or unknown, and a bad ruleset, are errors naming the file, line and key.
 func loadSolveGrid(file string) (solveGrid, []engine.Game, error) {
 	var grid solveGrid
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return grid, nil, err
 	}
-	dec := toml.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&grid); err != nil {
-		return grid, nil, fmt.Errorf("%s: %s", file, oneLine(err))
+	f, err := config.Decode(file, data, &grid)
+	if err != nil {
+		return grid, nil, err
 	}
 	if len(grid.Rules) == 0 {
 		return grid, nil, fmt.Errorf("%s: no rules = [...] given", file)
 	}
 	if grid.MaxPositions < 0 {
-		return grid, nil, fmt.Errorf("%s: max_positions must be 1 or more", file)
+		return grid, nil, f.Errorf("max_positions", -1, fmt.Errorf("must be 1 or more, not %d", grid.MaxPositions))
 	}
 	games := make([]engine.Game, len(grid.Rules))
 	for i, r := range grid.Rules {
 		if games[i], err = engine.Parse(r); err != nil {
-			return grid, nil, fmt.Errorf("%s: %w", file, err)
+			return grid, nil, f.Errorf("rules", i, err)
 		}
 	}
 	return grid, games, nil

@@ -23,3 +23,7 @@ func (c *perProcess[T]) get(key string, build func() (T, error)) (T, error) {
 	e.once.Do(func() { e.v, e.err = build() })
 	return e.v, e.err
 }
+
+// forget drops the value of key, so that the next get builds it again
+// (a build stopped by a cancelled context).
+func (c *perProcess[T]) forget(key string) { c.m.Delete(key) }

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -43,31 +44,60 @@ type Preparer interface {
 // ruleset and table directory, shared by every worker.
 var solved perProcess[*solve.Table]
 
+// ContextPreparer is a Preparer whose work stops when a context is done
+// (perfect's solve of a large board takes minutes): a simulation stopped
+// by SIGTERM while it prepares stops at once.
+type ContextPreparer interface {
+	PrepareContext(ctx context.Context, g engine.Game) error
+}
+
 // Prepare solves g's board, or loads the table, once per process; later
 // calls return the same result.
-func (s Perfect) Prepare(g engine.Game) error {
-	_, err := s.table(g)
+func (s Perfect) Prepare(g engine.Game) error { return s.PrepareContext(context.Background(), g) }
+
+// PrepareContext is Prepare stopping when ctx is done: it then returns
+// ctx's cause (not ErrPrepare), and the next call solves again.
+func (s Perfect) PrepareContext(ctx context.Context, g engine.Game) error {
+	_, err := s.tableContext(ctx, g)
 	return err
 }
 
 func (s Perfect) table(g engine.Game) (*solve.Table, error) {
-	return solved.get(g.Ruleset()+"\x00"+s.Table, func() (*solve.Table, error) {
-		if s.Table == "" {
-			r, err := solve.Solve(g.NewState(), solve.Options{})
-			if err != nil {
-				return nil, fmt.Errorf("%w: perfect: %w", ErrPrepare, err)
-			}
-			return r.Table, nil
-		}
-		t, err := solve.ReadTable(s.Table)
+	return s.tableContext(context.Background(), g)
+}
+
+func (s Perfect) tableContext(ctx context.Context, g engine.Game) (*solve.Table, error) {
+	key := g.Ruleset() + "\x00" + s.Table
+	t, err := solved.get(key, func() (*solve.Table, error) { return s.build(ctx, g) })
+	if err != nil && ctx.Err() != nil && errors.Is(err, context.Cause(ctx)) {
+		solved.forget(key) // a stopped solve is not the board's answer
+	}
+	return t, err
+}
+
+// build solves g's board or loads the table.
+func (s Perfect) build(ctx context.Context, g engine.Game) (*solve.Table, error) {
+	if s.Table == "" {
+		r, err := solve.Solve(g.NewState(), solve.Options{Context: ctx})
 		switch {
+		case ctx.Err() != nil && errors.Is(err, context.Cause(ctx)):
+			return nil, fmt.Errorf("perfect: solving %s: %w", g.Ruleset(), err)
+		case errors.Is(err, solve.ErrTooBig):
+			return nil, fmt.Errorf("%w: perfect: %s has more than %d positions, more than perfect solves before a run (%w); solve it apart with baolab solve --rules %s --out DIR --max-positions N (N above its positions) and play perfect:table=DIR",
+				ErrPrepare, g.Ruleset(), solve.DefaultMaxPositions, solve.ErrTooBig, g.Ruleset())
 		case err != nil:
 			return nil, fmt.Errorf("%w: perfect: %w", ErrPrepare, err)
-		case t.Ruleset != g.Ruleset():
-			return nil, fmt.Errorf("%w: perfect: %s solves %s, not %s", ErrPrepare, s.Table, t.Ruleset, g.Ruleset())
 		}
-		return t, nil
-	})
+		return r.Table, nil
+	}
+	t, err := solve.ReadTable(s.Table)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("%w: perfect: %w", ErrPrepare, err)
+	case t.Ruleset != g.Ruleset():
+		return nil, fmt.Errorf("%w: perfect: %s solves %s, not %s", ErrPrepare, s.Table, t.Ruleset, g.Ruleset())
+	}
+	return t, nil
 }
 
 // New returns a perfect agent for g. It panics if the board cannot be

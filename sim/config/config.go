@@ -24,15 +24,8 @@
 package config
 
 import (
-	"errors"
 	"fmt"
 	"os"
-	"reflect"
-	"slices"
-	"strings"
-
-	"github.com/pelletier/go-toml/v2"
-	"github.com/pelletier/go-toml/v2/unstable"
 )
 
 // Config is one experiment file.
@@ -58,22 +51,6 @@ type Config struct {
 	lines map[string][]int // key → line of the key, then of each list element
 }
 
-// keys lists the keys of an experiment file, exactly as spelled: the toml
-// tags of Config, in its order.
-var keys = func() []string {
-	var out []string
-	t := reflect.TypeFor[Config]()
-	for i := range t.NumField() {
-		if k := strings.Split(t.Field(i).Tag.Get("toml"), ",")[0]; k != "" && k != "-" {
-			out = append(out, k)
-		}
-	}
-	return out
-}()
-
-// keyList names the keys in an error message.
-var keyList = "keys: " + strings.Join(keys, ", ")
-
 // Load reads and decodes an experiment file. Errors are one line:
 // "FILE:LINE:COLUMN: key K: problem".
 func Load(path string) (*Config, error) {
@@ -86,42 +63,12 @@ func Load(path string) (*Config, error) {
 
 // Parse decodes an experiment file's content; path names it in errors.
 func Parse(path string, data []byte) (*Config, error) {
-	c := &Config{Path: path, Set: make(map[string]bool), lines: make(map[string][]int)}
-	dec := toml.NewDecoder(strings.NewReader(string(data)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(c); err != nil {
-		return nil, c.decodeError(err)
+	c := &Config{}
+	f, err := Decode(path, data, c)
+	if err != nil {
+		return nil, err
 	}
-	var p unstable.Parser
-	p.Reset(data)
-	for p.NextExpression() {
-		e := p.Expression()
-		if e.Kind != unstable.KeyValue {
-			continue
-		}
-		var parts []string
-		for k := e.Key(); k.Next(); {
-			parts = append(parts, string(k.Node().Data))
-		}
-		key := strings.Join(parts, ".")
-		if !slices.Contains(keys, key) {
-			// The decoder matches keys without regard to case (GAMES
-			// would set games); keys are case-sensitive, as in TOML.
-			pos := p.Shape(e.Raw).Start
-			return nil, fmt.Errorf("%s:%d:%d: unknown key %q (%s)", path, pos.Line, pos.Column, key, keyList)
-		}
-		c.Set[key] = true
-		lines := []int{p.Shape(e.Raw).Start.Line}
-		if v := e.Value(); v.Kind == unstable.Array {
-			for it := v.Children(); it.Next(); {
-				lines = append(lines, p.Shape(it.Node().Raw).Start.Line)
-			}
-		}
-		c.lines[key] = lines
-	}
-	if err := p.Error(); err != nil { // Decode succeeded, so this is not expected
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
+	c.Path, c.Set, c.lines = f.Path, f.Set, f.lines
 	if c.Games < 0 {
 		return nil, c.Errorf("games", -1, fmt.Errorf("must be at least 1, not %d", c.Games))
 	}
@@ -137,35 +84,8 @@ func Parse(path string, data []byte) (*Config, error) {
 	return c, nil
 }
 
-func (c *Config) decodeError(err error) error {
-	var sm *toml.StrictMissingError
-	if errors.As(err, &sm) && len(sm.Errors) > 0 {
-		de := sm.Errors[0]
-		line, col := de.Position()
-		return fmt.Errorf("%s:%d:%d: unknown key %q (%s)", c.Path, line, col, strings.Join(de.Key(), "."), keyList)
-	}
-	var de *toml.DecodeError
-	if errors.As(err, &de) {
-		line, col := de.Position()
-		msg := strings.TrimPrefix(de.Error(), "toml: ")
-		if k := de.Key(); len(k) > 0 {
-			return fmt.Errorf("%s:%d:%d: key %q: %s", c.Path, line, col, strings.Join(k, "."), msg)
-		}
-		return fmt.Errorf("%s:%d:%d: %s", c.Path, line, col, msg)
-	}
-	return fmt.Errorf("%s: %w", c.Path, err)
-}
-
 // Errorf returns err located in the file: at element index of list key,
 // or at the key itself when index < 0 or the key is not a list.
 func (c *Config) Errorf(key string, index int, err error) error {
-	lines, ok := c.lines[key]
-	if !ok {
-		return fmt.Errorf("%s: key %q: %w", c.Path, key, err)
-	}
-	line, name := lines[0], key
-	if index >= 0 && index+1 < len(lines) {
-		line, name = lines[index+1], fmt.Sprintf("%s[%d]", key, index)
-	}
-	return fmt.Errorf("%s:%d: key %s: %w", c.Path, line, name, err)
+	return File{Path: c.Path, Set: c.Set, lines: c.lines}.Errorf(key, index, err)
 }

@@ -68,6 +68,9 @@ func (r *Reporter) Start(s sim.Start) {
 	if s.GamesDone > 0 {
 		r.printf("sim: resuming: %d of %d batches (%d games) already finished", s.BatchesDone, s.Batches, s.GamesDone)
 	}
+	for _, n := range s.Notes {
+		r.printf("sim: note: %s", n)
+	}
 	if todo == 0 || s.Played == nil {
 		return
 	}

@@ -64,3 +64,18 @@ func TestBarAndQuiet(t *testing.T) {
 		t.Error("a buffer is not a terminal")
 	}
 }
+
+// TestNotes prints what the resume found (sim.Start.Notes), one line
+// each, after the resuming line.
+func TestNotes(t *testing.T) {
+	var b bytes.Buffer
+	r := New(&b, Lines)
+	r.Start(sim.Start{Experiment: exp, Shards: 1, Workers: 1, Games: 2000, GamesDone: 1900, Batches: 20, BatchesDone: 19,
+		Notes: []string{"batch 3 of cell 0 played again: x.parquet: CRC-32C 1, the manifest records 2", "manifest.json was unreadable: rebuilt"}})
+	r.Done(sim.Summary{DatasetComplete: true})
+	out := b.String()
+	want := "already finished\nsim: note: batch 3 of cell 0 played again: x.parquet: CRC-32C 1, the manifest records 2\nsim: note: manifest.json was unreadable: rebuilt\n"
+	if !strings.Contains(out, want) {
+		t.Errorf("output lacks the notes %q:\n%s", want, out)
+	}
+}

@@ -1,20 +1,29 @@
 // Package atomicfile writes a file so that it is either complete or
 // absent: the content goes to a temporary file in the same directory,
 // which is synced and then renamed over the target. A full disk or an
-// unwritable directory leaves the previous file (if any) untouched.
+// unwritable directory leaves the previous file (if any) untouched. The
+// file gets the permissions of a file the user creates (0666 less the
+// umask), and a successful write removes the temporary files of earlier
+// writes of the same file that were stopped before their rename (a
+// program killed by SIGTERM).
 package atomicfile
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
+
+	"github.com/baolab/baolab/dataset"
 )
 
 // Write writes the file at path with the content that fill writes.
 func Write(path string, fill func(w io.Writer) error) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	f, err := create(path)
 	if err != nil {
 		return fmt.Errorf("write %s: %w", path, unwrap(err))
 	}
@@ -37,13 +46,47 @@ func Write(path string, fill func(w io.Writer) error) (err error) {
 	if err := f.Close(); err != nil {
 		return fmt.Errorf("write %s: %w", path, unwrap(err))
 	}
-	if err := os.Chmod(f.Name(), 0o644); err != nil {
-		return fmt.Errorf("write %s: %w", path, unwrap(err))
-	}
 	if err := os.Rename(f.Name(), path); err != nil {
 		return fmt.Errorf("write %s: %w", path, unwrap(err))
 	}
+	removeStale(path)
 	return nil
+}
+
+// tempPrefix and tempSuffix frame the temporary names of path's writes.
+func tempPrefix(path string) string { return "." + filepath.Base(path) + "." }
+
+const tempSuffix = ".tmp"
+
+// create makes a new temporary file beside path, with mode 0666 less the
+// umask (os.CreateTemp's 0600 would ignore the umask and a later chmod
+// would override it).
+func create(path string) (*os.File, error) {
+	for {
+		name := filepath.Join(filepath.Dir(path), tempPrefix(path)+dataset.NewTag()+tempSuffix)
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+		if !errors.Is(err, fs.ErrExist) {
+			return f, err
+		}
+	}
+}
+
+// removeStale removes the temporary files of path that earlier writes
+// left (best effort: a file that cannot be removed stays). A temporary
+// name is tempPrefix, a tag of digits, hex digits and '-' (NewTag, or
+// os.CreateTemp's digits in older versions) and tempSuffix, so the
+// temporary files of a longer name (x.csv.gz beside x.csv) are not taken.
+func removeStale(path string) {
+	ents, _ := os.ReadDir(filepath.Dir(path))
+	for _, e := range ents {
+		n := e.Name()
+		tag, ok := strings.CutPrefix(n, tempPrefix(path))
+		tag, ok2 := strings.CutSuffix(tag, tempSuffix)
+		if e.IsDir() || !ok || !ok2 || tag == "" || strings.Trim(tag, "0123456789abcdef-") != "" {
+			continue
+		}
+		os.Remove(filepath.Join(filepath.Dir(path), n))
+	}
 }
 
 // unwrap drops the operation and temporary path of an *os.PathError.

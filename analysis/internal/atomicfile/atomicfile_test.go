@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -29,11 +30,50 @@ func TestWrite(t *testing.T) {
 	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
 		t.Errorf("%d entries: temporary file left", len(ents))
 	}
-	if st, _ := os.Stat(p); st.Mode().Perm() != 0o644 {
-		t.Errorf("mode %v", st.Mode())
+	umask := syscall.Umask(0)
+	syscall.Umask(umask)
+	if st, _ := os.Stat(p); st.Mode().Perm() != 0o666&^os.FileMode(umask) {
+		t.Errorf("mode %v, want 0666 less the umask %03o", st.Mode(), umask)
 	}
 	err = Write(filepath.Join(dir, "no", "b.txt"), func(io.Writer) error { return nil })
 	if err == nil || !strings.Contains(err.Error(), "no/b.txt") || strings.Count(err.Error(), dir) != 1 {
 		t.Errorf("missing directory: %v", err)
+	}
+}
+
+// TestWriteHonoursUmask writes under umask 077: the file must be 0600,
+// as a file the user creates (0666 less the umask), not 0644.
+func TestWriteHonoursUmask(t *testing.T) {
+	old := syscall.Umask(0o077)
+	defer syscall.Umask(old)
+	p := filepath.Join(t.TempDir(), "private.txt")
+	for range 2 { // a new file, then one replaced
+		if err := Write(p, func(w io.Writer) error { _, err := io.WriteString(w, "x"); return err }); err != nil {
+			t.Fatal(err)
+		}
+		if st, _ := os.Stat(p); st.Mode().Perm() != 0o600 {
+			t.Errorf("mode %v under umask 077, want 0600", st.Mode().Perm())
+		}
+	}
+}
+
+// TestWriteRemovesStaleTemps leaves the temporary file of a writer that
+// was killed (SIGTERM in the middle of a report): the next successful
+// write of the same file removes it.
+func TestWriteRemovesStaleTemps(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "summary.json")
+	stale := filepath.Join(dir, ".summary.json.123456.tmp")
+	other := filepath.Join(dir, ".summary.json.gz.123456.tmp") // another file's
+	os.WriteFile(stale, []byte("half"), 0o666)
+	os.WriteFile(other, []byte("half"), 0o666)
+	if err := Write(p, func(w io.Writer) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(stale); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("stale temporary file of %s kept: %v", p, err)
+	}
+	if _, err := os.Stat(other); err != nil {
+		t.Errorf("temporary file of another file removed: %v", err)
 	}
 }

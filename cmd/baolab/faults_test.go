@@ -1,0 +1,231 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/baolab/baolab/dataset"
+)
+
+// sameDatasetFiles fails unless the datasets in got and want hold the same
+// batch files byte for byte.
+func sameDatasetFiles(t *testing.T, what, got, want string) {
+	t.Helper()
+	read := func(dir string) map[string][]byte {
+		out := map[string][]byte{}
+		for _, table := range []string{dataset.Games, dataset.Moves} {
+			files, err := dataset.Files(dir, table)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range files {
+				b, _ := os.ReadFile(f.Path)
+				rel, _ := filepath.Rel(dir, f.Path)
+				out[rel] = b
+			}
+		}
+		return out
+	}
+	g, w := read(got), read(want)
+	if len(g) != len(w) {
+		t.Errorf("%s: %d files, want %d", what, len(g), len(w))
+	}
+	for name, b := range w {
+		if !bytes.Equal(g[name], b) {
+			t.Errorf("%s: %s differs from the uninterrupted run's", what, name)
+		}
+	}
+}
+
+// TestSimSigtermResumes stops `baolab sim` with SIGTERM after some
+// batches, runs the same command again, and compares the dataset with an
+// uninterrupted run's: the same files, byte for byte.
+func TestSimSigtermResumes(t *testing.T) {
+	dir := t.TempDir()
+	out, ref := filepath.Join(dir, "out"), filepath.Join(dir, "ref")
+	args := []string{"sim", "--rules", "kingulu", "--rules", "kimasai-four-rows:holes=6", "--agents", "random", "--games", "3000", "--batch", "50", "--seed", "9", "--workers", "2"}
+	cmd := exec.Command(os.Args[0], append(args, "--out", out)...)
+	cmd.Env = append(os.Environ(), "BAOLAB_RUN_MAIN=1")
+	var stderr syncBuffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		files, _ := dataset.Files(out, dataset.Games)
+		if len(files) >= 4 {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("no four batches in 60 s: %q", stderr.String())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	err := cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 || !strings.Contains(stderr.String(), "interrupted") {
+		t.Fatalf("after SIGTERM: %v, stderr %q; want exit 1 and the interrupted error", err, stderr.String())
+	}
+	m, err := dataset.ReadManifest(out)
+	if err != nil || m.Complete {
+		t.Fatalf("manifest after SIGTERM: complete %v, %v; want an incomplete dataset", m.Complete, err)
+	}
+	if _, errOut, code := baolab(t, append(args, "--out", out)...); code != 0 || !strings.Contains(errOut, "dataset complete") {
+		t.Fatalf("resume: exit %d, stderr %q", code, errOut)
+	}
+	if _, errOut, code := baolab(t, append(args, "--out", ref)...); code != 0 {
+		t.Fatalf("reference run: exit %d, stderr %q", code, errOut)
+	}
+	sameDatasetFiles(t, "after SIGTERM and resume", out, ref)
+}
+
+// TestSimVerifiesWhatItResumes flips bytes inside a finished moves file
+// and copies a games file to a name of no batch: `baolab sim` run again
+// must play the corrupt batch again (saying so) rather than report the
+// dataset complete over it, and refuse the extra file with exit 2.
+func TestSimVerifiesWhatItResumes(t *testing.T) {
+	dir := t.TempDir()
+	out, ref := filepath.Join(dir, "out"), filepath.Join(dir, "ref")
+	args := []string{"sim", "--rules", "kingulu", "--agents", "random", "--games", "60", "--batch", "10", "--seed", "4", "--workers", "1"}
+	for _, d := range []string{out, ref} {
+		if _, errOut, code := baolab(t, append(args, "--out", d)...); code != 0 {
+			t.Fatalf("sim: exit %d, %s", code, errOut)
+		}
+	}
+	files, _ := dataset.Files(out, dataset.Moves)
+	b, _ := os.ReadFile(files[3].Path)
+	for i := len(b) / 2; i < len(b)/2+3; i++ {
+		b[i] ^= 0x5A
+	}
+	os.WriteFile(files[3].Path, b, 0o666)
+	_, errOut, code := baolab(t, append(args, "--out", out)...)
+	if code != 0 || !strings.Contains(errOut, "played again") || !strings.Contains(errOut, "CRC-32C") {
+		t.Errorf("resume over a corrupt file: exit %d, stderr %q; want the batch played again, saying why", code, errOut)
+	}
+	sameDatasetFiles(t, "after the corrupt batch was played again", out, ref)
+
+	gfiles, _ := dataset.Files(out, dataset.Games)
+	extra := filepath.Join(filepath.Dir(gfiles[0].Path), "part-c0000-b000000 copy.parquet")
+	b, _ = os.ReadFile(gfiles[0].Path)
+	os.WriteFile(extra, b, 0o666)
+	_, errOut, code = baolab(t, append(args, "--out", out)...)
+	if code != 2 || strings.Count(strings.TrimSpace(errOut), "\n") != 0 || !strings.Contains(errOut, "part-c0000-b000000 copy.parquet") {
+		t.Errorf("resume with an extra file: exit %d, stderr %q; want exit 2 and one line naming it", code, errOut)
+	}
+	if _, err := os.Stat(extra); err != nil {
+		t.Errorf("the extra file was not kept: %v", err)
+	}
+}
+
+// TestFaultBatteryBadInput holds the bad-input cases of the fault battery
+// that exit 2 with one line.
+func TestFaultBatteryBadInput(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "d")
+	nomoves := filepath.Join(dir, "nomoves")
+	for _, c := range [][]string{
+		{"sim", "--rules", "kingulu", "--agents", "random", "--games", "20", "--seed", "1", "--out", data},
+		{"sim", "--rules", "kingulu", "--agents", "random", "--games", "5", "--moves=false", "--out", nomoves},
+	} {
+		if _, errOut, code := baolab(t, c...); code != 0 {
+			t.Fatalf("%v: exit %d, %s", c, code, errOut)
+		}
+	}
+	grid := func(text string) string {
+		p := filepath.Join(t.TempDir(), "grid.toml")
+		os.WriteFile(p, []byte(text), 0o666)
+		return p
+	}
+	long := "kingulu:holes=" + strings.Repeat("9", 100_000)
+	longAgent := strings.Repeat("a", 100_000)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sim", "--rules", "kingulu", "--agents", "random", "--games", "10", "--batch", "3000000000000", "--out", filepath.Join(dir, "b")}, "at most 1048576"},
+		{[]string{"analyze", data, "--workers", "-3"}, "workers"},
+		{[]string{"analyze", data, "--workers", "100000000"}, "workers"},
+		{[]string{"analyze", data, "--out", filepath.Join(data, "games")}, "inside the dataset"},
+		{[]string{"solve", "--grid", grid("RULES = [\"kingulu:holes=3,seeds=2\"]\n")}, `grid.toml:1:1: unknown key "RULES"`},
+		{[]string{"solve", "--grid", grid("rules = [\"kingulu:holes=3,seeds=2\"]\nmax_position = 5\n")}, `grid.toml:2:1: unknown key "max_position"`},
+		{[]string{"solve", "--grid", grid("rules = [\n  \"kingulu:holes=3,seeds=2\",\n  \"kingulu:bogus=1\",\n]\n")}, "grid.toml:3: key rules[1]"},
+		{[]string{"sim", "--rules", long, "--agents", "random", "--games", "1", "--out", filepath.Join(dir, "l")}, "holes"},
+		{[]string{"sim", "--rules", "kingulu", "--agents", longAgent, "--games", "1", "--out", filepath.Join(dir, "l")}, "unknown agent"},
+		{[]string{"replay", nomoves, "--game", "1", "--html", filepath.Join(dir, "r.html")}, "no move log"},
+	} {
+		_, errOut, code := baolab(t, c.args...)
+		line := strings.TrimSpace(errOut)
+		if code != 2 || strings.Contains(line, "\n") || !strings.Contains(line, c.want) || len(line) > 1000 {
+			if len(errOut) > 300 {
+				errOut = errOut[:300] + "..."
+			}
+			t.Errorf("%.120q: exit %d, stderr (%d bytes) %q; want exit 2, one line of at most 1000 bytes with %q", c.args, code, len(line), errOut, c.want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(data, "games", "summary.json")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("analyze --out DIR/games wrote into the table: %v", err)
+	}
+	if _, errOut, code := baolab(t, "analyze", data, "--quiet"); code != 0 {
+		t.Errorf("analyze after the refused --out: exit %d, %s", code, errOut)
+	}
+}
+
+// TestOutputsHonourUmask runs analyze, show --svg and replay --html under
+// umask 077: every file they write must be 0600.
+func TestOutputsHonourUmask(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "d")
+	if _, errOut, code := baolab(t, "sim", "--rules", "kingulu", "--agents", "random", "--games", "20", "--seed", "1", "--out", data); code != 0 {
+		t.Fatalf("sim: %d %s", code, errOut)
+	}
+	old := syscall.Umask(0o077)
+	defer syscall.Umask(old)
+	svg, html, report := filepath.Join(dir, "b.svg"), filepath.Join(dir, "g.html"), filepath.Join(dir, "report")
+	for _, args := range [][]string{
+		{"analyze", data, "--out", report, "--quiet"},
+		{"show", "--rules", "kingulu", "--svg", svg},
+		{"replay", data, "--game", "1", "--html", html},
+	} {
+		if _, errOut, code := baolab(t, args...); code != 0 {
+			t.Fatalf("%v: exit %d, %s", args, code, errOut)
+		}
+	}
+	paths := []string{svg, html}
+	ents, _ := os.ReadDir(report)
+	for _, e := range ents {
+		if !e.IsDir() {
+			paths = append(paths, filepath.Join(report, e.Name()))
+		}
+	}
+	for _, p := range paths {
+		if st, err := os.Stat(p); err != nil || st.Mode().Perm() != 0o600 {
+			t.Errorf("%s: %v (%v) under umask 077, want 0600", p, st.Mode().Perm(), err)
+		}
+	}
+}
+
+// TestSlurmWarnsOfIdleTasks asks for more array tasks than the experiment
+// has batches per cell: the scripts are written, with a warning that the
+// tasks beyond the batches play nothing; as many tasks as batches give
+// none.
+func TestSlurmWarnsOfIdleTasks(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "one.toml"), []byte("rules = [\"kingulu\"]\nagents = [\"random\"]\ngames = 10\nout = \"runs/one\"\n"), 0o666)
+	_, errOut, code := baolabIn(t, dir, nil, "slurm", "--config", "one.toml", "--tasks", "100000000")
+	if code != 0 || !strings.Contains(errOut, "warning") || !strings.Contains(errOut, "1 batch per cell") || !strings.Contains(errOut, "--tasks 1") {
+		t.Errorf("100000000 tasks for 1 batch: exit %d, stderr %q; want a warning naming the batch count", code, errOut)
+	}
+	if _, errOut, code := baolabIn(t, dir, nil, "slurm", "--config", "one.toml", "--tasks", "1"); code != 0 || strings.Contains(errOut, "warning") {
+		t.Errorf("1 task for 1 batch: exit %d, stderr %q; want no warning", code, errOut)
+	}
+}
