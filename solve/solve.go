@@ -36,7 +36,8 @@ type Options struct {
 	CountOnly bool
 	// Sweep solves without move lists (see the package doc): about 14.5
 	// bytes per position at the peak instead of about 25, for more move
-	// generation. Same values.
+	// generation. Same values, but no distances under them (the Table's
+	// SouthPlies and NorthPlies are nil; see the package doc).
 	Sweep bool
 	// TempDir is where CountLayers writes the keys waiting for later
 	// layers once they outgrow an eighth of MaxPositions (in a directory
