@@ -43,6 +43,55 @@
 // <= -1, else draw (which includes a side forcing endless play; None counts
 // as neither). When the two values are equal the value is exact.
 //
+// # Distance to the end
+//
+// Next to each value the table keeps the distance under it
+// (Table.SouthPlies, Table.NorthPlies; the depth to win of retrograde
+// analysis in games with cycles). Build W_S(t) breadth first, by rounds:
+// round 0 holds the terminal positions (and dead ends) with margin >= t;
+// a position joins at round r+1 when it is not in the set yet and either
+// South is to move and one of its moves leads to a position of round r,
+// or North is to move and all its moves lead into the set, the last of
+// them at round r. The round a position joins is its rank in W_S(t):
+// the number of plies within which South can force a finished game with
+// margin >= t, whatever North plays, and North can keep it from being
+// finished with such a margin in fewer. South's distance at a position
+// with South value v (not None) is its rank in W_S(v); North's distance
+// is its rank in W_N(w) for its North value w, with the roles swapped
+// (North forces margin <= w). So:
+//
+//   - for the side that wins (South's value >= 1, or North's <= -1),
+//     its distance is its shortest forced win by that margin, and the
+//     loser's longest resistance against it: the usual distance to win;
+//   - for the other side, its distance is how soon it can force a finished
+//     game at least as good for it as its value, which for a losing side
+//     is its shortest forced finish of the loss (the perfect agent does
+//     not play by it: a loser lengthens the winner's distance instead);
+//   - when the two values are equal (the value is exact) both distances
+//     are within the same attractors as the usual distance to the end of
+//     each side's guarantee; when they differ each side's distance is
+//     under its own value, and neither says how long the other side can
+//     make the game;
+//   - a value None has no distance (NoPlies; stored as 65535, a null in
+//     the file); a terminal position or dead end has distance 0.
+//
+// On the winner's moves along its best line the distance falls by exactly
+// one each ply; on the loser's moves it falls by at least one (the loser
+// may also move to a position where the winner's value is better still,
+// where its distance is the one under that better value). A distance
+// longer than MaxPlies is stored as MaxPlies. The distances are computed
+// after the two attractor passes, one breadth-first pass per distinct
+// value of each side (the attractor passes release terminals by margin
+// and grow the set depth first, which gives the values but not the
+// rounds): O((positions + moves) x distinct values) and 4 bytes per
+// position more in the table (2 per side), 6 while computing. Only the
+// predecessor-list method computes them: the sweep method (Options.Sweep)
+// and SolveLayers keep no distances (Table.HasPlies is false, the
+// Result's RootPlies are NoPlies), and the perfect agent then plays as
+// before (a value-keeping move at random, which keeps the value but on
+// a board with cycles need not finish the game). WriteTable stores them
+// in the file (format 2); a file without them (format 1) still loads.
+//
 // # How
 //
 // Solve enumerates the positions reachable from its start (SolveAll: from

@@ -17,3 +17,7 @@ func SolveLayersEach(start engine.State, opt Options, each func(layer uint64, ke
 func SolveLayersStop(start engine.State, opt Options, enumerated func(LayerSize) error, solved func(layer uint64, keys []uint64, south, north []int8) error) (*Result, error) {
 	return solveLayers(start, opt, layerHooks{enumerated: enumerated, solved: solved})
 }
+
+// WriteTableFormat is WriteTable writing format in the footer instead of
+// the table's own ("-": no format, as files written before format 2).
+func WriteTableFormat(dir string, t *Table, format string) error { return writeTable(dir, t, format) }

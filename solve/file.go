@@ -29,7 +29,16 @@ const (
 	MetaRuleset   = "baolab.ruleset"   // canonical ruleset solved
 	MetaKeyBytes  = "baolab.key_bytes" // bytes of the engine key packed in key
 	MetaPositions = "baolab.positions" // rows
+	// MetaFormat is the table's format: "2" for a table with the
+	// distances under the values (columns south_plies and north_plies),
+	// "1" (or absent, in files written before formats were numbered)
+	// for one without.
+	MetaFormat = "baolab.table_format"
 )
+
+// TableFormat is the format WriteTable writes for a table with
+// distances; ReadTable reads formats 1 and 2.
+const TableFormat = 2
 
 // tableSchema: one row per position, in increasing key order.
 var tableSchema = arrow.NewSchema([]arrow.Field{
@@ -40,12 +49,25 @@ var tableSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "player", Type: arrow.BinaryTypes.String},                            // to move: south or north
 	{Name: "south_can_force", Type: arrow.PrimitiveTypes.Int16, Nullable: true}, // null: none
 	{Name: "north_can_force", Type: arrow.PrimitiveTypes.Int16, Nullable: true}, // null: none
+	// format 2: the distance under each side's value (see the package
+	// doc, "Distance to the end")
+	{Name: "south_plies", Type: arrow.PrimitiveTypes.Uint16, Nullable: true}, // null: the value is none
+	{Name: "north_plies", Type: arrow.PrimitiveTypes.Uint16, Nullable: true}, // null: the value is none
 }, nil)
+
+// v1Columns is the number of columns of a format-1 table (no distances).
+const v1Columns = 4
 
 // WriteTable writes t to dir/solved.parquet (through a temporary file
 // synced and renamed at the end, so a reader never sees half a table,
-// even after a crash), creating dir.
-func WriteTable(dir string, t *Table) error {
+// even after a crash), creating dir: in format 2 when t holds distances,
+// else in format 1 (the first four columns).
+func WriteTable(dir string, t *Table) error { return writeTable(dir, t, "") }
+
+// writeTable is WriteTable; a format other than "" is written in the
+// footer in place of the table's own (tests write files of other
+// formats so), and "-" writes none, as baolab did before format 2.
+func writeTable(dir string, t *Table, formatMeta string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -54,9 +76,21 @@ func WriteTable(dir string, t *Table) error {
 		return err
 	}
 	defer f.Cleanup()
-	md := arrow.NewMetadata([]string{MetaRuleset, MetaKeyBytes, MetaPositions},
-		[]string{t.Ruleset, strconv.Itoa(t.KeyBytes), strconv.Itoa(t.Len())})
-	sc := arrow.NewSchema(tableSchema.Fields(), &md)
+	format, fields := TableFormat, tableSchema.Fields()
+	if !t.HasPlies() {
+		format, fields = 1, fields[:v1Columns]
+	}
+	mk := []string{MetaRuleset, MetaKeyBytes, MetaPositions, MetaFormat}
+	mv := []string{t.Ruleset, strconv.Itoa(t.KeyBytes), strconv.Itoa(t.Len()), strconv.Itoa(format)}
+	switch formatMeta {
+	case "":
+	case "-":
+		mk, mv = mk[:3], mv[:3]
+	default:
+		mv[3] = formatMeta
+	}
+	md := arrow.NewMetadata(mk, mv)
+	sc := arrow.NewSchema(fields, &md)
 	props := parquet.NewWriterProperties(parquet.WithCompression(compress.Codecs.Zstd), parquet.WithDictionaryDefault(false))
 	// The writer closes what it writes to: f is closed by
 	// CloseAtomicallyReplace, after a sync, instead.
@@ -78,6 +112,10 @@ func WriteTable(dir string, t *Table) error {
 			pb.Append(KeyPlayer(t.Keys[i]).String())
 			appendForce(sb, t.South[i])
 			appendForce(nb, t.North[i])
+			if format == TableFormat {
+				appendPlies(b.Field(4).(*array.Uint16Builder), t.SouthPlies[i])
+				appendPlies(b.Field(5).(*array.Uint16Builder), t.NorthPlies[i])
+			}
 		}
 		rec := b.NewRecordBatch()
 		err = w.Write(rec)
@@ -101,12 +139,23 @@ func appendForce(b *array.Int16Builder, v int8) {
 	}
 }
 
+func appendPlies(b *array.Uint16Builder, v uint16) {
+	if v == noPlies16 {
+		b.AppendNull()
+	} else {
+		b.Append(v)
+	}
+}
+
 // ErrBadTable is wrapped by the errors of ReadTable for a file that is not
 // a complete solved table.
 var ErrBadTable = errors.New("not a solved table")
 
-// ReadTable reads dir/solved.parquet written by WriteTable. An error is
-// one line naming the file; for a missing, truncated or corrupt file, or
+// ReadTable reads dir/solved.parquet written by WriteTable, in format 2
+// or 1 (a table of format 1, from WriteTable of a table without distances
+// or from a baolab before distances, loads with none: Table.HasPlies is
+// false). An error is one line naming the file; a format later than
+// TableFormat is refused with one that says so; for a missing, truncated or corrupt file, or
 // one whose rows break the table's rules (keys not increasing, a value
 // out of range, a row count other than the footer's), it wraps
 // ErrBadTable.
@@ -147,6 +196,12 @@ func ReadTable(dir string) (t *Table, err error) {
 	if t.Ruleset == "" || err1 != nil || err != nil || n != pr.NumRows() || t.KeyBytes < 1 || t.KeyBytes > 8 {
 		return nil, bad("footer metadata missing or inconsistent")
 	}
+	format := 1
+	if f, ok := meta[MetaFormat]; ok {
+		if format, err = strconv.Atoi(f); err != nil || format < 1 || format > TableFormat {
+			return nil, bad("table format %q, this baolab reads formats 1 to %d (a newer baolab wrote it?)", f, TableFormat)
+		}
+	}
 	fr, err := pqarrow.NewFileReader(pr, pqarrow.ArrowReadProperties{BatchSize: 1 << 16}, memory.DefaultAllocator)
 	if err != nil {
 		return nil, bad("%v", err)
@@ -159,32 +214,12 @@ func ReadTable(dir string) (t *Table, err error) {
 	t.Keys = make([]uint64, 0, n)
 	t.South = make([]int8, 0, n)
 	t.North = make([]int8, 0, n)
+	if format == TableFormat {
+		t.SouthPlies, t.NorthPlies = make([]uint16, 0, n), make([]uint16, 0, n)
+	}
 	for rr.Next() {
-		rec := rr.RecordBatch()
-		if rec.NumCols() != 4 {
-			return nil, bad("%d columns, want 4", rec.NumCols())
-		}
-		keys, ok1 := rec.Column(0).(*array.Uint64)
-		pl, ok2 := rec.Column(1).(*array.String)
-		sv, ok3 := rec.Column(2).(*array.Int16)
-		nv, ok4 := rec.Column(3).(*array.Int16)
-		if !ok1 || !ok2 || !ok3 || !ok4 {
-			return nil, bad("columns are not key uint64, player string, south_can_force int16, north_can_force int16")
-		}
-		for i := 0; i < keys.Len(); i++ {
-			k := keys.Value(i)
-			if len(t.Keys) > 0 && k <= t.Keys[len(t.Keys)-1] {
-				return nil, bad("keys not increasing at row %d", len(t.Keys))
-			}
-			if pl.Value(i) != KeyPlayer(k).String() {
-				return nil, bad("row %d: player %q does not match the key", len(t.Keys), pl.Value(i))
-			}
-			s, err1 := readForce(sv, i)
-			nn, err2 := readForce(nv, i)
-			if err1 != nil || err2 != nil {
-				return nil, bad("row %d: value out of range", len(t.Keys))
-			}
-			t.Keys, t.South, t.North = append(t.Keys, k), append(t.South, s), append(t.North, nn)
+		if msg := t.appendRows(rr.RecordBatch(), format); msg != "" {
+			return nil, bad("%s", msg)
 		}
 	}
 	if err := rr.Err(); err != nil {
@@ -194,6 +229,68 @@ func ReadTable(dir string) (t *Table, err error) {
 		return nil, bad("%d rows, the footer says %d", len(t.Keys), n)
 	}
 	return t, nil
+}
+
+// appendRows appends the rows of one record batch of a table file in
+// the given format to t, checking them; it returns what is wrong, or "".
+func (t *Table) appendRows(rec arrow.RecordBatch, format int) string {
+	want := v1Columns
+	if format == TableFormat {
+		want = len(tableSchema.Fields())
+	}
+	if int(rec.NumCols()) != want {
+		return fmt.Sprintf("%d columns, want %d for table format %d", rec.NumCols(), want, format)
+	}
+	keys, ok1 := rec.Column(0).(*array.Uint64)
+	pl, ok2 := rec.Column(1).(*array.String)
+	sv, ok3 := rec.Column(2).(*array.Int16)
+	nv, ok4 := rec.Column(3).(*array.Int16)
+	if !ok1 || !ok2 || !ok3 || !ok4 {
+		return "columns are not key uint64, player string, south_can_force int16, north_can_force int16"
+	}
+	var sp, np *array.Uint16
+	if format == TableFormat {
+		var ok5, ok6 bool
+		sp, ok5 = rec.Column(4).(*array.Uint16)
+		np, ok6 = rec.Column(5).(*array.Uint16)
+		if !ok5 || !ok6 {
+			return "columns south_plies and north_plies are not uint16"
+		}
+	}
+	for i := 0; i < keys.Len(); i++ {
+		k, row := keys.Value(i), len(t.Keys)
+		if row > 0 && k <= t.Keys[row-1] {
+			return fmt.Sprintf("keys not increasing at row %d", row)
+		}
+		if pl.Value(i) != KeyPlayer(k).String() {
+			return fmt.Sprintf("row %d: player %q does not match the key", row, pl.Value(i))
+		}
+		s, err1 := readForce(sv, i)
+		nn, err2 := readForce(nv, i)
+		if err1 != nil || err2 != nil {
+			return fmt.Sprintf("row %d: value out of range", row)
+		}
+		t.Keys, t.South, t.North = append(t.Keys, k), append(t.South, s), append(t.North, nn)
+		if sp == nil {
+			continue
+		}
+		ds, ok1 := readPlies(sp, i, s)
+		dn, ok2 := readPlies(np, i, nn)
+		if !ok1 || !ok2 {
+			return fmt.Sprintf("row %d: a distance is missing for a value, given for none, or out of range", row)
+		}
+		t.SouthPlies, t.NorthPlies = append(t.SouthPlies, ds), append(t.NorthPlies, dn)
+	}
+	return ""
+}
+
+// readPlies reads the distance under value v at row i: null exactly when v
+// is None, and at most MaxPlies.
+func readPlies(a *array.Uint16, i int, v int8) (uint16, bool) {
+	if a.IsNull(i) {
+		return noPlies16, v == noneVal
+	}
+	return a.Value(i), v != noneVal && a.Value(i) <= MaxPlies
 }
 
 func readForce(a *array.Int16, i int) (int8, error) {

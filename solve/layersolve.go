@@ -280,6 +280,7 @@ func solveLayers(start engine.State, opt Options, hooks layerHooks) (*Result, er
 	if res.Root, err = lf.lookup(rootLayer, rootKey, ruleset); err != nil {
 		return nil, err
 	}
+	res.RootPlies = Plies{NoPlies, NoPlies} // the layered solve keeps no distances
 	for _, k := range kids {
 		v, err := lf.lookup(k.layer, k.key, ruleset)
 		if err != nil {

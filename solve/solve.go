@@ -41,7 +41,8 @@ type Options struct {
 	CountOnly bool
 	// Sweep solves without move lists (see the package doc): about 14.5
 	// bytes per position at the peak instead of about 25, for more move
-	// generation. Same values.
+	// generation. Same values, but no distances under them (the Table's
+	// SouthPlies and NorthPlies are nil; see the package doc).
 	Sweep bool
 	// TempDir is where CountLayers writes the keys waiting for later
 	// layers once they outgrow an eighth of MaxPositions (in a directory
@@ -90,6 +91,9 @@ type Result struct {
 	Edges     int64 // moves from non-terminal positions
 	Cyclic    bool  // some position can recur
 	Root      Value // the start position
+	// RootPlies is the distance under Root's values (NoPlies without
+	// distances: Options.Sweep, SolveLayers)
+	RootPlies Plies
 	Moves     []MoveValue
 	Table     *Table // nil from SolveLayers
 	// Bytes is the peak size of the solver's arrays in memory (keys,
@@ -121,7 +125,7 @@ func Solve(start engine.State, opt Options) (*Result, error) {
 	}
 	rootKey, _, _ := sv.ex[0].c.Key(start)
 	rootKey &^= FlagTerminal | FlagInfinite // the start position is a position, even if start is over
-	res.Root, _ = res.Table.Lookup(rootKey)
+	res.Root, res.RootPlies, _ = res.Table.LookupPlies(rootKey)
 	st, err := sv.ex[0].c.State(rootKey)
 	if err != nil {
 		return nil, err
@@ -209,12 +213,14 @@ func solveAll(starts iter.Seq[engine.State], opt Options) (*Result, *solver, err
 			return nil, nil, err
 		}
 		sv.retrograde()
+		sv.plies()
 		sv.cycles()
 	}
 	res := &Result{
 		Ruleset: sv.ruleset, Positions: int64(len(sv.keys)), Terminal: int64(len(sv.keys)-sv.nNon) + int64(len(sv.dead)),
 		Edges: sv.nEdges, Cyclic: sv.cyclic, Bytes: sv.peak, EnumerationBytes: sv.enumPeak, Sweeps: sv.sweeps,
-		Table: &Table{Ruleset: sv.ruleset, KeyBytes: sv.ex[0].c.nbytes, Keys: sv.keys, South: sv.valS, North: sv.valN},
+		Table: &Table{Ruleset: sv.ruleset, KeyBytes: sv.ex[0].c.nbytes, Keys: sv.keys, South: sv.valS, North: sv.valN,
+			SouthPlies: sv.pliesS, NorthPlies: sv.pliesN},
 	}
 	res.Elapsed = time.Since(t0)
 	return res, sv, nil
@@ -270,10 +276,13 @@ type solver struct {
 	nEdges int64
 
 	valS, valN []int8
-	cyclic     bool
-	peak       int64
-	enumPeak   int64 // peak while enumerating
-	sweeps     int   // sweeps of the sweep method
+	// pliesS, pliesN: the distance under each side's value (plies.go);
+	// nil from the sweep method
+	pliesS, pliesN []uint16
+	cyclic         bool
+	peak           int64
+	enumPeak       int64 // peak while enumerating
+	sweeps         int   // sweeps of the sweep method
 
 	layers *layering // when counting layers (CountLayers)
 	ext    *external // when solving one layer (SolveLayers)

@@ -175,7 +175,7 @@ func solveTextOf(lines []solveLine, grid, count bool) string {
 				fmt.Fprintf(&b, "rules=%s\n", l.Ruleset)
 			}
 			cyc := map[bool]string{false: "no", true: "yes"}[l.Cyclic]
-			fmt.Fprintf(&b, "positions=%d terminal=%d cyclic=%s\n%s\n", l.Positions, l.Terminal, cyc, l.valueJSON.text())
+			fmt.Fprintf(&b, "positions=%d terminal=%d cyclic=%s\n%s plies=%s\n", l.Positions, l.Terminal, cyc, l.valueJSON.text(), l.Plies)
 			for _, m := range l.Moves {
 				fmt.Fprintf(&b, "move=%d %s\n", m.Move, m.valueJSON.text())
 			}
@@ -218,7 +218,7 @@ func TestSolveJSON(t *testing.T) {
 	}
 	// The values themselves, worked by hand in package solve's tests.
 	out, _, _ := baolab(t, "solve", "--rules", "kingulu:holes=3,seeds=2", "--json")
-	if want := `{"ruleset":"kingulu:holes=3,seeds=2","positions":47,"terminal":8,"cyclic":false,"outcome":"north","south_can_force":-2,"north_can_force":-2,"moves":[{"move":1,"outcome":"north","south_can_force":-2,"north_can_force":-2},{"move":2,"outcome":"north","south_can_force":-12,"north_can_force":-12}]}`; strings.TrimSpace(out) != want {
+	if want := `{"ruleset":"kingulu:holes=3,seeds=2","positions":47,"terminal":8,"cyclic":false,"outcome":"north","south_can_force":-2,"north_can_force":-2,"plies":"9","moves":[{"move":1,"outcome":"north","south_can_force":-2,"north_can_force":-2},{"move":2,"outcome":"north","south_can_force":-12,"north_can_force":-12}]}`; strings.TrimSpace(out) != want {
 		t.Errorf("got\n%s\nwant\n%s", out, want)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -21,10 +22,13 @@ retrograde analysis (see go doc ./solve for what the values mean) and
 print, one line each:
 
   positions=<n> terminal=<n> cyclic=<yes|no>
-  outcome=<south|north|draw> south_can_force=<t> north_can_force=<t>
+  outcome=<south|north|draw> south_can_force=<t> north_can_force=<t> plies=<n>
   move=<m> outcome=<...> south_can_force=<t> north_can_force=<t>   (one per legal first move)
 
-max_plies is ignored. --grid FILE solves every ruleset listed in a TOML file
+plies is the winner's distance to the end: the most plies within which it
+forces its win by its margin whatever the loser plays, the loser's longest
+resistance (none for a draw; unknown with --method sweep or layers, which
+keep no distances). max_plies is ignored. --grid FILE solves every ruleset listed in a TOML file
 (rules = [...], optional max_positions = N), printing "rules=<ruleset>" before
 each board's lines, or "rules=<ruleset> stopped: <why>" for a board too big
 (with --out, each table goes to DIR/<escaped ruleset>/). --out DIR writes
@@ -263,6 +267,24 @@ func countLayers(p solvePrinter, log io.Writer, g engine.Game, opt solve.Options
 		fmt.Fprintln(log, line)
 	}
 	return nil
+}
+
+// rootPlies is the plies field of the start's line: the winner's
+// distance to the end under its value (its shortest forced win; go doc
+// ./solve, "Distance to the end"), "none" when neither side wins, and
+// "unknown" when the method keeps no distances (sweep, layers).
+func rootPlies(r *solve.Result) string {
+	d := r.RootPlies.South
+	switch r.Root.Outcome() {
+	case engine.NorthWins:
+		d = r.RootPlies.North
+	case engine.Draw:
+		return "none"
+	}
+	if d == solve.NoPlies {
+		return "unknown"
+	}
+	return strconv.Itoa(d)
 }
 
 // solveBar shows the solver's stages as progress bars on a terminal.

@@ -67,7 +67,7 @@ func printSolved(w io.Writer, r *solve.Result) error {
 	if r.Cyclic {
 		cyc = "yes"
 	}
-	if _, err := fmt.Fprintf(w, "positions=%d terminal=%d cyclic=%s\n%v\n", r.Positions, r.Terminal, cyc, r.Root); err != nil {
+	if _, err := fmt.Fprintf(w, "positions=%d terminal=%d cyclic=%s\n%v plies=%s\n", r.Positions, r.Terminal, cyc, r.Root, rootPlies(r)); err != nil {
 		return err
 	}
 	for _, m := range r.Moves {
@@ -119,11 +119,14 @@ type solvedJSON struct {
 	Terminal  int64  `json:"terminal"`
 	Cyclic    bool   `json:"cyclic"`
 	valueJSON
+	// Plies is the start's plies field of the text output: the winner's
+	// distance to the end, "none" or "unknown".
+	Plies string     `json:"plies"`
 	Moves []moveJSON `json:"moves"`
 }
 
 func (j solveJSON) solved(r *solve.Result) error {
-	out := solvedJSON{Ruleset: r.Ruleset, Positions: r.Positions, Terminal: r.Terminal, Cyclic: r.Cyclic, valueJSON: valueOf(r.Root), Moves: []moveJSON{}}
+	out := solvedJSON{Ruleset: r.Ruleset, Positions: r.Positions, Terminal: r.Terminal, Cyclic: r.Cyclic, valueJSON: valueOf(r.Root), Plies: rootPlies(r), Moves: []moveJSON{}}
 	for _, m := range r.Moves {
 		out.Moves = append(out.Moves, moveJSON{Move: int(m.Move), valueJSON: valueOf(m.Value)})
 	}

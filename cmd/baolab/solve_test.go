@@ -26,11 +26,11 @@ func TestSolveOutputFormat(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	if sweep, _, code := baolab(t, "solve", "--rules", "kingulu:holes=3,seeds=2", "--method", "sweep"); code != 0 || sweep != out {
+	if sweep, _, code := baolab(t, "solve", "--rules", "kingulu:holes=3,seeds=2", "--method", "sweep"); code != 0 || sweep != unknownPlies(out) {
 		t.Errorf("--method sweep: exit %d, output\n%s\nwant\n%s", code, sweep, out)
 	}
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	forms := []string{`^positions=\d+ terminal=\d+ cyclic=(yes|no)$`, `^outcome=(south|north|draw) south_can_force=(-?\d+|none) north_can_force=(-?\d+|none)$`}
+	forms := []string{`^positions=\d+ terminal=\d+ cyclic=(yes|no)$`, `^outcome=(south|north|draw) south_can_force=(-?\d+|none) north_can_force=(-?\d+|none) plies=(\d+|none)$`}
 	for i, line := range lines {
 		form := `^move=\d+ outcome=(south|north|draw) south_can_force=(-?\d+|none) north_can_force=(-?\d+|none)$`
 		if i < 2 {
@@ -52,9 +52,39 @@ func TestSolveOutputFormat(t *testing.T) {
 	if out != want.String() {
 		t.Errorf("got\n%swant\n%s", out, want.String())
 	}
+	if d := r.RootPlies.North; d < 1 || !strings.HasSuffix(lines[1], " plies="+strconv.Itoa(d)) {
+		t.Errorf("line 2 %q: want North's distance %d at the end", lines[1], d)
+	}
 	back, err := solve.ReadTable(dir)
 	if err != nil || back.Len() != int(r.Positions) || back.Ruleset != "kingulu:holes=3,seeds=2" {
 		t.Errorf("table read back: %v, %d rows of %q", err, back.Len(), back.Ruleset)
+	}
+}
+
+// unknownPlies is want, the output of the default method, as a method
+// that keeps no distances (sweep, layers) prints it: plies=unknown.
+func unknownPlies(want string) string {
+	return regexp.MustCompile(`(?m) plies=\d+$`).ReplaceAllString(want, " plies=unknown")
+}
+
+// TestRootPlies: the plies field is the winner's distance, none for a
+// draw, unknown without distances.
+func TestRootPlies(t *testing.T) {
+	d := solve.Plies{South: 5, North: 7}
+	for _, c := range []struct {
+		root  solve.Value
+		plies solve.Plies
+		want  string
+	}{
+		{solve.Value{South: 2, North: 2}, d, "5"},
+		{solve.Value{South: -1, North: -3}, d, "7"},
+		{solve.Value{South: 0, North: 0}, d, "none"},
+		{solve.Value{South: solve.None, North: solve.None}, solve.Plies{South: solve.NoPlies, North: solve.NoPlies}, "none"},
+		{solve.Value{South: 1, North: 1}, solve.Plies{South: solve.NoPlies, North: solve.NoPlies}, "unknown"},
+	} {
+		if got := rootPlies(&solve.Result{Root: c.root, RootPlies: c.plies}); got != c.want {
+			t.Errorf("%v %+v: plies=%s, want %s", c.root, c.plies, got, c.want)
+		}
 	}
 }
 
@@ -66,7 +96,7 @@ func TestSolveMethodLayers(t *testing.T) {
 		t.Fatalf("exit %d", code)
 	}
 	for _, w := range []string{"1", "2"} {
-		if got, _, code := baolab(t, "solve", "--rules", "kingulu:holes=4,seeds=3", "--method", "layers", "--workers", w); code != 0 || got != want {
+		if got, _, code := baolab(t, "solve", "--rules", "kingulu:holes=4,seeds=3", "--method", "layers", "--workers", w); code != 0 || got != unknownPlies(want) {
 			t.Errorf("--method layers --workers %s: exit %d, output\n%s\nwant\n%s", w, code, got, want)
 		}
 	}
@@ -227,7 +257,7 @@ func TestSolveMethodLayersResumeAfterKill9(t *testing.T) {
 	}
 	for run := range 2 {
 		got, errOut, code := baolab(t, "solve", "--rules", rules, "--method", "layers", "--out", dir)
-		if code != 0 || got != want {
+		if code != 0 || got != unknownPlies(want) {
 			t.Errorf("run %d after the kill: exit %d (%s), output\n%s\nwant\n%s", run, code, errOut, got, want)
 		}
 		t.Logf("run %d: %s", run, errOut)
@@ -261,7 +291,7 @@ func TestKilledSolveTempDirRemoved(t *testing.T) {
 	killWhen(t, made, "solve", "--rules", rules, "--method", "layers")
 	left, _ := os.ReadDir(tmp)
 	t.Logf("%d directories left by the run killed", len(left))
-	if got, errOut, code := baolab(t, "solve", "--rules", rules, "--method", "layers"); code != 0 || got != want {
+	if got, errOut, code := baolab(t, "solve", "--rules", rules, "--method", "layers"); code != 0 || got != unknownPlies(want) {
 		t.Errorf("the next solve: exit %d (%s), output\n%s\nwant\n%s", code, errOut, got, want)
 	}
 	if left, _ := os.ReadDir(tmp); len(left) != 0 {

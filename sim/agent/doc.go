@@ -91,9 +91,9 @@
 // It uses one preallocated state and move buffer per ply of depth.
 //
 // alphabeta:...,endgame=DIR uses a kingulu endgame database (package
-// solve/endgame): at a position the database holds it plays as
-// perfect does (a move whose position has the best value for the mover,
-// ties at random, without searching); in the search a position the
+// solve/endgame): at a position the database holds it plays as perfect
+// did before distances (a move whose position has the best value for the
+// mover, ties at random, without searching); in the search a position the
 // database holds is not searched further but scored exactly: ±(2^23 + the
 // margin the winner can force) for a forced win or loss (between a win
 // seen in the search and any material difference), 0 when neither side
@@ -122,17 +122,30 @@
 // multiply-adds, so the choices are the same on every platform.
 //
 // perfect plays exactly optimally from the solved table of the board
-// (package solve): every candidate is played on a spare state and
-// the one whose position has the best value for the mover is played
-// (South: the largest south_can_force; North: the smallest
-// north_can_force; none is worst), ties at random. "perfect" solves the
-// board itself, once per ruleset and process, shared by every worker;
-// "perfect:table=DIR" loads DIR/solved.parquet instead. A simulation calls
-// Prepare for every ruleset before the first game, so a board too big to
-// solve or a missing, corrupt or foreign table is an error at the start
-// (agent.ErrPrepare). On a cyclic board the agent keeps the value but may
-// wander among moves of equal value: the random tie-breaking makes a won
-// game end with probability 1, not within a bound (nor within max_plies).
+// (package solve): every candidate is played on a spare state and rated
+// by the values and distances of its position (go doc ./solve, "Distance
+// to the end"). A move that wins for the mover comes first, the largest
+// margin it can force first, then the shortest forced win (its least
+// distance: a won game ends within the start's distance whatever the
+// opponent does, unless the opponent's moves raise the margin the winner
+// can force, which on the Kimasai boards, of margins ±1, never happens);
+// then a move after which neither side can force a win
+// (a draw by the values, or an endless game one side can hold to: a
+// value none for the mover ranks here, above every loss), by the mover's
+// value; then a losing move, the least margin the winner can force first,
+// then the longest resistance (the winner's greatest distance). Remaining
+// ties go at random. On a board without cycles (exact values, never none)
+// this is the largest value for the mover, as before distances.
+// "perfect" solves the board itself, once per ruleset and process, shared
+// by every worker; "perfect:table=DIR" loads DIR/solved.parquet instead. A
+// simulation calls Prepare for every ruleset before the first game, so a
+// board too big to solve or a missing, corrupt or foreign table is an
+// error at the start (agent.ErrPrepare). A table without distances (a
+// file of table format 1: written by an older baolab, or from a solve by
+// the sweep method) is played by the values alone, with random ties, as
+// before distances: on a cyclic board the agent then keeps the value but
+// may wander among moves of equal value, and a won game ends with
+// probability 1, not within a bound (nor within max_plies).
 //
 // # Determinism and cost
 //

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/baolab/baolab/engine"
@@ -148,21 +149,77 @@ type perfectAgent struct {
 	spare engine.State
 }
 
-// Choose plays each move on a spare state and returns one whose position
-// has the best value for the mover (South: the largest south_can_force;
-// North: the smallest north_can_force; none is worst), ties at random.
+// Choose plays each move on a spare state and returns the best by
+// perfectRating, ties at random.
 func (a *perfectAgent) Choose(s engine.State, moves []engine.Move) engine.Move {
-	return bestValued(&a.seeded, s, moves, a.spare, func(child engine.State) (solve.Value, bool) {
-		k, _, _ := a.coder.Key(child)
-		return a.table.Lookup(k)
-	})
+	me := s.Player()
+	best, ties := [4]int{}, 0
+	choice := moves[0]
+	for _, m := range moves {
+		if !applyOn(a.spare, s, m) {
+			continue // never-ending with infinite=illegal: not a legal move
+		}
+		k, _, _ := a.coder.Key(a.spare)
+		v, d, ok := a.table.LookupPlies(k)
+		x := perfectRating(me, v, d, ok)
+		switch c := slices.Compare(x[:], best[:]); {
+		case ties == 0 || c > 0:
+			best, ties, choice = x, 1, m
+		case c == 0:
+			ties++
+			if a.rng.IntN(ties) == 0 {
+				choice = m
+			}
+		}
+	}
+	if ties == 0 {
+		// Every move is never-ending: the caller's Apply rejects it and the
+		// state ends the game when none is left.
+		return moves[a.rng.IntN(len(moves))]
+	}
+	return choice
+}
+
+// perfectRating rates the position a move of player me leads to, with
+// value v and distances d (ok: the table holds it), for the perfect
+// agent: ratings compare lexicographically, larger better. With own =
+// v.For(me) and opp = v.For(me.Other()) (each side's value from its own
+// side; none is math.MinInt):
+//
+//   - a win for me (own >= 1): {3, own, -my distance}: the largest margin
+//     I can force, then my shortest forced win;
+//   - neither side wins (a draw by the values, or one side can keep the
+//     game going for ever): {2, own, 0}; a position whose value is none
+//     for me but where the opponent cannot force a win either ranks here,
+//     above every loss;
+//   - a win for the opponent (opp >= 1): {1, -opp, the opponent's
+//     distance}: the least margin the winner can force, then the longest
+//     resistance to it;
+//   - a position the table does not hold: {0, 0, 0}.
+//
+// Without distances (a table of format 1) the distances are all NoPlies
+// and the value alone decides. On a board without cycles (exact values,
+// never none) the order by value is the order by own, as before
+// distances.
+func perfectRating(me engine.Player, v solve.Value, d solve.Plies, ok bool) [4]int {
+	if !ok {
+		return [4]int{}
+	}
+	own, opp := v.For(me), v.For(me.Other())
+	switch {
+	case own >= 1:
+		return [4]int{3, own, -d.For(me)}
+	case opp >= 1:
+		return [4]int{1, -opp, d.For(me.Other())}
+	}
+	return [4]int{2, own, 0}
 }
 
 // bestValued plays each move of s on child and returns one whose position
 // has the best value that value gives for the mover (South: the largest
 // south_can_force; North: the smallest north_can_force; none, or a
 // position value does not know, is worst), ties at random with r's
-// stream. The perfect agent and alphabeta's endgame play choose so.
+// stream. Alphabeta's endgame play chooses so.
 func bestValued(r *seeded, s engine.State, moves []engine.Move, child engine.State, value func(engine.State) (solve.Value, bool)) engine.Move {
 	me := s.Player()
 	best, ties := math.MinInt, 0
