@@ -1,13 +1,29 @@
 package agent
 
 import (
+	"math/bits"
+	"unsafe"
+
 	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/solve/endgame"
 )
 
 // TTBits is the base-2 logarithm of the number of transposition-table
-// entries of an alphabeta agent (16 bytes each: 512 KiB per agent).
+// entries of an alphabeta agent without the tt key (TTEntryBytes each:
+// 768 KiB per agent).
 const TTBits = 15
+
+// TTEntryBytes is the size of one transposition-table entry.
+const TTEntryBytes = int(unsafe.Sizeof(ttEntry{}))
+
+// ttBitsFor returns the base-2 logarithm of the largest number of
+// transposition-table entries that fit in mb MiB; TTBits for mb = 0.
+func ttBitsFor(mb int) int {
+	if mb == 0 {
+		return TTBits
+	}
+	return bits.Len64(uint64(mb)<<20/uint64(TTEntryBytes)) - 1
+}
 
 type alphaBetaAgent struct {
 	seeded
@@ -15,7 +31,7 @@ type alphaBetaAgent struct {
 	budget int64 // nodes allowed per move; 0: no budget
 	plain  bool  // test hook: one fixed-depth search, no table, no iterations
 	levels []level
-	tt     []ttEntry
+	tt     []ttEntry   // a power of two of entries
 	gen    uint32      // search number; table entries of another search are empty
 	db     *endgame.DB // endgame database; nil for none
 
@@ -58,8 +74,10 @@ const (
 	ttUpper
 )
 
-func newAlphaBeta(g engine.Game, depth int, budget int64) *alphaBetaAgent {
-	a := &alphaBetaAgent{depth: depth, budget: budget, levels: make([]level, depth), tt: make([]ttEntry, 1<<TTBits)}
+// newAlphaBeta returns an agent searching depth plies at most, budget
+// nodes per move (0: no budget), with a table of 2^ttBits entries.
+func newAlphaBeta(g engine.Game, depth int, budget int64, ttBits int) *alphaBetaAgent {
+	a := &alphaBetaAgent{depth: depth, budget: budget, levels: make([]level, depth), tt: make([]ttEntry, 1<<ttBits)}
 	for k := range a.levels {
 		a.levels[k].child = g.NewState()
 		a.levels[k].buf = make([]engine.Move, 0, engine.MaxMoves)
@@ -217,7 +235,7 @@ func (a *alphaBetaAgent) search(s engine.State, k, depth int, alpha, beta int32)
 	var key uint64
 	if !a.plain {
 		key = ttKey(s)
-		e = &a.tt[key&(1<<TTBits-1)]
+		e = &a.tt[key&uint64(len(a.tt)-1)]
 		if e.gen == a.gen && e.key == key && int(e.depth) == depth {
 			v := e.val
 			switch {

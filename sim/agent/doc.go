@@ -11,7 +11,8 @@
 //	random                        none
 //	greedy                        none
 //	alphabeta:depth=N,nodes=N     depth (4, 1..32; 32 when only nodes is given),
-//	  ,endgame=DIR                nodes (none, 1..10^9), endgame (none; DIR: a
+//	  ,tt=MB,endgame=DIR          nodes (none, 1..10^9), tt (none: 2^15 entries,
+//	                              768 KiB; 1..4096 MiB), endgame (none; DIR: a
 //	                              kingulu endgame database written by baolab endgame --out DIR)
 //	mcts:iters=N,c=C,rollout=R    iters (400, 1..10000000), c (1.4, 0..100),
 //	                              rollout (random, random or greedy)
@@ -21,11 +22,11 @@
 // names, keys and values are ignored. The canonical form (Spec.String),
 // written to logs, lists every key in the fixed order above with its
 // value, e.g. "alphabeta:depth=4" and "mcts:iters=400,c=1.4"; "random" and
-// "greedy" have none. Two keys added later are written only when used, so
+// "greedy" have none. Keys added later are written only when used, so
 // older specs keep their canonical form (and their games' seeds):
 // alphabeta's nodes ("alphabeta:nodes=20000" when depth is not given,
-// "alphabeta:depth=6,nodes=20000" with both) and mcts's rollout
-// (",rollout=greedy"; random rollouts are not written). A bad spec gives a one-line error that quotes it and
+// "alphabeta:depth=6,nodes=20000" with both), tt and endgame, and mcts's
+// rollout (",rollout=greedy"; random rollouts are not written). A bad spec gives a one-line error that quotes it and
 // names the problem and what is allowed.
 //
 // ParsePair reads the agents of both seats, "SOUTH/NORTH" (e.g.
@@ -70,7 +71,8 @@
 // node whose candidates are all never-ending is the end of the game the
 // state reaches when it has rejected them all. A player who moves twice in
 // a row is searched as such (no sign change). A transposition table of
-// 2^TTBits entries, keyed by the engine's position hash mixed with the
+// 2^TTBits entries (tt=MB: the largest power of two of entries of
+// TTEntryBytes each that fits in MB MiB), keyed by the engine's position hash mixed with the
 // ply (the value depends on the plies left before max_plies) and emptied
 // for every move, answers only for the same position, ply and remaining
 // depth, so it never changes the value of the plain fixed-depth search;
@@ -87,7 +89,10 @@
 // iteration needs more than N nodes it is abandoned and the move of the
 // last complete iteration is played (depth 1 always completes). Node
 // counts are deterministic, so the agent is too. With depth=D as well it
-// stops at depth D at the latest.
+// stops at depth D at the latest. The table's size decides which entries
+// survive, hence the cut-offs and the nodes an iteration needs, so under a
+// node budget tt=MB can change the depth reached and the move (at a fixed
+// depth it cannot).
 // It uses one preallocated state and move buffer per ply of depth.
 //
 // alphabeta:...,endgame=DIR uses a kingulu endgame database (package

@@ -45,7 +45,7 @@ func TestTableKeepsFixedDepthResult(t *testing.T) {
 	} {
 		g := engine.MustParse(tc.ruleset)
 		ps := positions(t, tc.ruleset, 3, uint64(tc.depth))
-		full, plain := newAlphaBeta(g, tc.depth, 0), newAlphaBeta(g, tc.depth, 0)
+		full, plain := newAlphaBeta(g, tc.depth, 0, TTBits), newAlphaBeta(g, tc.depth, 0, TTBits)
 		plain.plain = true
 		buf := make([]engine.Move, 0, engine.MaxMoves)
 		for i, s := range ps {
@@ -83,7 +83,7 @@ func TestNodeBudget(t *testing.T) {
 	deeper := 0
 	for i, s := range ps {
 		buf = s.Candidates(buf[:0])
-		small, big, again := newAlphaBeta(g, MaxDepth, 500), newAlphaBeta(g, MaxDepth, 20000), newAlphaBeta(g, MaxDepth, 500)
+		small, big, again := newAlphaBeta(g, MaxDepth, 500, TTBits), newAlphaBeta(g, MaxDepth, 20000, TTBits), newAlphaBeta(g, MaxDepth, 500, TTBits)
 		small.Reset(uint64(i))
 		again.Reset(uint64(i))
 		big.Reset(uint64(i))
@@ -168,6 +168,36 @@ func BenchmarkSearchNodes(b *testing.B) {
 				}
 				b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 			})
+		}
+	}
+}
+
+// TestTTSize: tt=MB gives the largest power of two of entries that fits in
+// MB MiB, the agent's table has that many, and at a fixed depth the move
+// is the default table's (the table never changes the fixed-depth value).
+func TestTTSize(t *testing.T) {
+	if got := ttBitsFor(0); got != TTBits {
+		t.Errorf("no tt key: 2^%d entries, want 2^%d", got, TTBits)
+	}
+	for _, mb := range []int{1, 3, 64, MaxTTMB} {
+		n := 1 << ttBitsFor(mb)
+		if n*TTEntryBytes > mb<<20 || 2*n*TTEntryBytes <= mb<<20 {
+			t.Errorf("tt=%d: %d entries of %d bytes", mb, n, TTEntryBytes)
+		}
+	}
+	g := engine.MustParse("kingulu")
+	big := AlphaBeta{Depth: 5, TT: 16}.New(g).(*alphaBetaAgent)
+	if len(big.tt) != 1<<19 { // 16 MiB / 24 bytes = 699,050 entries
+		t.Fatalf("tt=16: %d entries, want 2^19", len(big.tt))
+	}
+	small := AlphaBeta{Depth: 5}.New(g).(*alphaBetaAgent)
+	buf := make([]engine.Move, 0, engine.MaxMoves)
+	for i, s := range positions(t, "kingulu", 2, 4) {
+		buf = s.Candidates(buf[:0])
+		big.Reset(uint64(i))
+		small.Reset(uint64(i))
+		if a, b := big.Choose(s, buf), small.Choose(s, buf); a != b {
+			t.Fatalf("position %d: tt=16 chose %d, the default table %d", i, a, b)
 		}
 	}
 }
