@@ -34,6 +34,7 @@ type alphaBetaAgent struct {
 	tt     []ttEntry   // a power of two of entries
 	gen    uint32      // search number; table entries of another search are empty
 	db     *endgame.DB // endgame database; nil for none
+	never  *neverCache // never-ending moves met so far
 
 	nodes   int64 // moves played by this search
 	total   int64 // moves played by every search since the agent was made
@@ -77,7 +78,7 @@ const (
 // newAlphaBeta returns an agent searching depth plies at most, budget
 // nodes per move (0: no budget), with a table of 2^ttBits entries.
 func newAlphaBeta(g engine.Game, depth int, budget int64, ttBits int) *alphaBetaAgent {
-	a := &alphaBetaAgent{depth: depth, budget: budget, levels: make([]level, depth), tt: make([]ttEntry, 1<<ttBits)}
+	a := &alphaBetaAgent{depth: depth, budget: budget, levels: make([]level, depth), tt: make([]ttEntry, 1<<ttBits), never: newNeverCache()}
 	for k := range a.levels {
 		a.levels[k].child = g.NewState()
 		a.levels[k].buf = make([]engine.Move, 0, engine.MaxMoves)
@@ -194,13 +195,15 @@ func sortByVal(ord []uint8, val *[engine.MaxMoves]int32) {
 	}
 }
 
-// play plays m on dst, a copy of src, and counts the node.
+// play plays m on dst, a copy of src, and counts the node (a move the
+// never-ending cache answers counts as one too, so node counts do not
+// depend on the cache).
 func (a *alphaBetaAgent) play(dst, src engine.State, m engine.Move) bool {
 	a.nodes++
 	if a.budget > 0 && a.nodes > a.budget {
 		a.aborted = true
 	}
-	return applyOn(dst, src, m)
+	return a.never.apply(dst, src, m)
 }
 
 // value returns the value for player me of child, a position k plies below
