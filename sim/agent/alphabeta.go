@@ -41,10 +41,12 @@ type alphaBetaAgent struct {
 	aborted bool  // the budget ran out during the current iteration
 	horizon bool  // the current iteration scored a position at its depth limit
 
+	rootN    int                    // number of playable root moves
 	rootOrd  [engine.MaxMoves]uint8 // root moves in search order
 	rootVal  [engine.MaxMoves]int32 // their values from the last complete iteration
 	newVal   [engine.MaxMoves]int32
 	depthHit int   // depth of the last complete iteration (for tests)
+	toEnd    bool  // the last complete iteration reached the end of every line (for tests)
 	hits     int64 // table answers (for tests)
 }
 
@@ -105,6 +107,7 @@ func (a *alphaBetaAgent) Choose(s engine.State, moves []engine.Move) engine.Move
 	}
 	// Depth 1: every move scored exactly (no cut-off at the root).
 	n := a.prepare(s, 0, moves, a.depth == 1 || !a.plain, scoreInf)
+	a.rootN = n
 	if n == 0 {
 		return moves[a.rng.IntN(len(moves))] // every move is never-ending
 	}
@@ -142,6 +145,7 @@ func (a *alphaBetaAgent) Choose(s engine.State, moves []engine.Move) engine.Move
 		horizon = a.horizon
 	}
 	a.total += a.nodes
+	a.toEnd = !horizon
 	// The moves of best value, in the order of moves, and one of them at
 	// random: the choice does not depend on the order of the search.
 	best, ties := -scoreInf, 0
@@ -170,6 +174,16 @@ func (a *alphaBetaAgent) Choose(s engine.State, moves []engine.Move) engine.Move
 // (bestValued). The database holds every position a move leads to.
 func (a *alphaBetaAgent) chooseEndgame(s engine.State, moves []engine.Move) engine.Move {
 	return bestValued(&a.seeded, s, moves, a.levels[0].child, a.db.Lookup)
+}
+
+// bestRootValue returns the best root value of the last complete
+// iteration of the last search (for tests and measurements).
+func (a *alphaBetaAgent) bestRootValue() int32 {
+	best := -scoreInf
+	for _, i := range a.rootOrd[:a.rootN] {
+		best = max(best, a.rootVal[i])
+	}
+	return best
 }
 
 // isRoot reports whether move index i is one of the n playable root moves.
