@@ -1,13 +1,29 @@
 package agent
 
 import (
+	"math/bits"
+	"unsafe"
+
 	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/solve/endgame"
 )
 
 // TTBits is the base-2 logarithm of the number of transposition-table
-// entries of an alphabeta agent (16 bytes each: 512 KiB per agent).
+// entries of an alphabeta agent without the tt key (TTEntryBytes each:
+// 768 KiB per agent).
 const TTBits = 15
+
+// TTEntryBytes is the size of one transposition-table entry.
+const TTEntryBytes = int(unsafe.Sizeof(ttEntry{}))
+
+// ttBitsFor returns the base-2 logarithm of the largest number of
+// transposition-table entries that fit in mb MiB; TTBits for mb = 0.
+func ttBitsFor(mb int) int {
+	if mb == 0 {
+		return TTBits
+	}
+	return bits.Len64(uint64(mb)<<20/uint64(TTEntryBytes)) - 1
+}
 
 type alphaBetaAgent struct {
 	seeded
@@ -15,19 +31,22 @@ type alphaBetaAgent struct {
 	budget int64 // nodes allowed per move; 0: no budget
 	plain  bool  // test hook: one fixed-depth search, no table, no iterations
 	levels []level
-	tt     []ttEntry
+	tt     []ttEntry   // a power of two of entries
 	gen    uint32      // search number; table entries of another search are empty
 	db     *endgame.DB // endgame database; nil for none
+	never  *neverCache // never-ending moves met so far
 
 	nodes   int64 // moves played by this search
 	total   int64 // moves played by every search since the agent was made
 	aborted bool  // the budget ran out during the current iteration
 	horizon bool  // the current iteration scored a position at its depth limit
 
+	rootN    int                    // number of playable root moves
 	rootOrd  [engine.MaxMoves]uint8 // root moves in search order
 	rootVal  [engine.MaxMoves]int32 // their values from the last complete iteration
 	newVal   [engine.MaxMoves]int32
 	depthHit int   // depth of the last complete iteration (for tests)
+	toEnd    bool  // the last complete iteration reached the end of every line (for tests)
 	hits     int64 // table answers (for tests)
 }
 
@@ -58,8 +77,10 @@ const (
 	ttUpper
 )
 
-func newAlphaBeta(g engine.Game, depth int, budget int64) *alphaBetaAgent {
-	a := &alphaBetaAgent{depth: depth, budget: budget, levels: make([]level, depth), tt: make([]ttEntry, 1<<TTBits)}
+// newAlphaBeta returns an agent searching depth plies at most, budget
+// nodes per move (0: no budget), with a table of 2^ttBits entries.
+func newAlphaBeta(g engine.Game, depth int, budget int64, ttBits int) *alphaBetaAgent {
+	a := &alphaBetaAgent{depth: depth, budget: budget, levels: make([]level, depth), tt: make([]ttEntry, 1<<ttBits), never: newNeverCache()}
 	for k := range a.levels {
 		a.levels[k].child = g.NewState()
 		a.levels[k].buf = make([]engine.Move, 0, engine.MaxMoves)
@@ -86,6 +107,7 @@ func (a *alphaBetaAgent) Choose(s engine.State, moves []engine.Move) engine.Move
 	}
 	// Depth 1: every move scored exactly (no cut-off at the root).
 	n := a.prepare(s, 0, moves, a.depth == 1 || !a.plain, scoreInf)
+	a.rootN = n
 	if n == 0 {
 		return moves[a.rng.IntN(len(moves))] // every move is never-ending
 	}
@@ -123,6 +145,7 @@ func (a *alphaBetaAgent) Choose(s engine.State, moves []engine.Move) engine.Move
 		horizon = a.horizon
 	}
 	a.total += a.nodes
+	a.toEnd = !horizon
 	// The moves of best value, in the order of moves, and one of them at
 	// random: the choice does not depend on the order of the search.
 	best, ties := -scoreInf, 0
@@ -153,6 +176,16 @@ func (a *alphaBetaAgent) chooseEndgame(s engine.State, moves []engine.Move) engi
 	return bestValued(&a.seeded, s, moves, a.levels[0].child, a.db.Lookup)
 }
 
+// bestRootValue returns the best root value of the last complete
+// iteration of the last search (for tests and measurements).
+func (a *alphaBetaAgent) bestRootValue() int32 {
+	best := -scoreInf
+	for _, i := range a.rootOrd[:a.rootN] {
+		best = max(best, a.rootVal[i])
+	}
+	return best
+}
+
 // isRoot reports whether move index i is one of the n playable root moves.
 func (a *alphaBetaAgent) isRoot(i uint8, n int) bool {
 	for _, j := range a.rootOrd[:n] {
@@ -176,13 +209,15 @@ func sortByVal(ord []uint8, val *[engine.MaxMoves]int32) {
 	}
 }
 
-// play plays m on dst, a copy of src, and counts the node.
+// play plays m on dst, a copy of src, and counts the node (a move the
+// never-ending cache answers counts as one too, so node counts do not
+// depend on the cache).
 func (a *alphaBetaAgent) play(dst, src engine.State, m engine.Move) bool {
 	a.nodes++
 	if a.budget > 0 && a.nodes > a.budget {
 		a.aborted = true
 	}
-	return applyOn(dst, src, m)
+	return a.never.apply(dst, src, m)
 }
 
 // value returns the value for player me of child, a position k plies below
@@ -217,7 +252,7 @@ func (a *alphaBetaAgent) search(s engine.State, k, depth int, alpha, beta int32)
 	var key uint64
 	if !a.plain {
 		key = ttKey(s)
-		e = &a.tt[key&(1<<TTBits-1)]
+		e = &a.tt[key&uint64(len(a.tt)-1)]
 		if e.gen == a.gen && e.key == key && int(e.depth) == depth {
 			v := e.val
 			switch {

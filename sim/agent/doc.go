@@ -11,7 +11,8 @@
 //	random                        none
 //	greedy                        none
 //	alphabeta:depth=N,nodes=N     depth (4, 1..32; 32 when only nodes is given),
-//	  ,endgame=DIR                nodes (none, 1..10^9), endgame (none; DIR: a
+//	  ,tt=MB,endgame=DIR          nodes (none, 1..10^9), tt (none: 2^15 entries,
+//	                              768 KiB; 1..4096 MiB), endgame (none; DIR: a
 //	                              kingulu endgame database written by baolab endgame --out DIR)
 //	mcts:iters=N,c=C,rollout=R    iters (400, 1..10000000), c (1.4, 0..100),
 //	                              rollout (random, random or greedy)
@@ -21,11 +22,11 @@
 // names, keys and values are ignored. The canonical form (Spec.String),
 // written to logs, lists every key in the fixed order above with its
 // value, e.g. "alphabeta:depth=4" and "mcts:iters=400,c=1.4"; "random" and
-// "greedy" have none. Two keys added later are written only when used, so
+// "greedy" have none. Keys added later are written only when used, so
 // older specs keep their canonical form (and their games' seeds):
 // alphabeta's nodes ("alphabeta:nodes=20000" when depth is not given,
-// "alphabeta:depth=6,nodes=20000" with both) and mcts's rollout
-// (",rollout=greedy"; random rollouts are not written). A bad spec gives a one-line error that quotes it and
+// "alphabeta:depth=6,nodes=20000" with both), tt and endgame, and mcts's
+// rollout (",rollout=greedy"; random rollouts are not written). A bad spec gives a one-line error that quotes it and
 // names the problem and what is allowed.
 //
 // ParsePair reads the agents of both seats, "SOUTH/NORTH" (e.g.
@@ -70,7 +71,8 @@
 // node whose candidates are all never-ending is the end of the game the
 // state reaches when it has rejected them all. A player who moves twice in
 // a row is searched as such (no sign change). A transposition table of
-// 2^TTBits entries, keyed by the engine's position hash mixed with the
+// 2^TTBits entries (tt=MB: the largest power of two of entries of
+// TTEntryBytes each that fits in MB MiB), keyed by the engine's position hash mixed with the
 // ply (the value depends on the plies left before max_plies) and emptied
 // for every move, answers only for the same position, ply and remaining
 // depth, so it never changes the value of the plain fixed-depth search;
@@ -87,8 +89,22 @@
 // iteration needs more than N nodes it is abandoned and the move of the
 // last complete iteration is played (depth 1 always completes). Node
 // counts are deterministic, so the agent is too. With depth=D as well it
-// stops at depth D at the latest.
+// stops at depth D at the latest. The table's size decides which entries
+// survive, hence the cut-offs and the nodes an iteration needs, so under a
+// node budget tt=MB can change the depth reached and the move (at a fixed
+// depth it cannot).
 // It uses one preallocated state and move buffer per ply of depth.
+//
+// Every move of an inner node is played twice, once to score it for the
+// move order and once to search below it, and both count as nodes; table
+// entries of another depth only order moves; the iteration the budget
+// interrupts is discarded. On kingulu's default board more nodes buy
+// little in the ladders' games: the games are short (about 23 plies), a
+// budget of 4,000 nodes completes about 11 plies and 400,000 about 29, and
+// 400,000 nodes prove the outcome of 84% of the 4-ply random openings
+// (BenchmarkProvenOpenings), so most such games are decided by the
+// opening; no defect of the search was found (docs/search-strength.md has
+// the measurements).
 //
 // alphabeta:...,endgame=DIR uses a kingulu endgame database (package
 // solve/endgame): at a position the database holds it plays as perfect
@@ -161,4 +177,17 @@
 // consider, and MCTS rollouts sow the moves they play, so with exact
 // never-ending detection (lap_limit=none) they pay for every never-ending
 // move they meet; in kimasai-two-rows one such move can take 10^8 laps.
+// alphabeta and mcts remember the never-ending moves they have met (with
+// infinite=illegal), keyed by the position's hash and the move, in a
+// direct-mapped cache of 4,096 entries per agent that lasts as long as
+// the agent: a never-ending move met again (in the next iteration of the
+// deepening, in a sibling line, at a later move or game) costs a lookup,
+// not a sowing. The cache changes no choice and no node count: a
+// remembered move is left out exactly as Apply's rejection leaves it out,
+// and an mcts rollout draws again among the remaining candidates as it
+// would after the rejection. It does not make exact kimasai-two-rows
+// cheap: most never-ending moves a search meets start from positions met
+// once (two games of alphabeta:nodes=20000 self-play met 698 distinct
+// never-ending moves, and their detection was nearly all of the work), so
+// a ladder there still runs many times slower than under lap_limit=2000.
 package agent

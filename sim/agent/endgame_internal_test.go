@@ -42,7 +42,7 @@ func TestAlphaBetaScoresEndgameExactly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	with, plain := newAlphaBeta(g, 1, 0), newAlphaBeta(g, 1, 0)
+	with, plain := newAlphaBeta(g, 1, 0, TTBits), newAlphaBeta(g, 1, 0, TTBits)
 	with.db = db
 	child := g.NewState()
 	into := 0

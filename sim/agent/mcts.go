@@ -3,6 +3,7 @@ package agent
 import (
 	"errors"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/baolab/baolab/engine"
@@ -18,6 +19,7 @@ type mctsAgent struct {
 	nodes  []node  // the tree; nodes[0] is the root. Reused from move to move.
 	path   []int32 // nodes of the current descent, root first
 	buf    []engine.Move
+	never  *neverCache // never-ending moves met so far
 }
 
 // node is one position of the tree, reached from its parent by move.
@@ -47,6 +49,7 @@ func newMCTS(g engine.Game, iters int, c float64, greedy bool) *mctsAgent {
 		sim:   g.NewState(),
 		spare: g.NewState(),
 		buf:   make([]engine.Move, 0, engine.MaxMoves),
+		never: newNeverCache(),
 	}
 	a.init(streamMCTS)
 	return a
@@ -140,13 +143,12 @@ func (a *mctsAgent) descend(root engine.Player) (reward float64, ok bool) {
 			nd.terminal, nd.reward = true, outcome(a.spare, root)
 			return nd.reward, true
 		}
-		_, err := a.sim.Apply(a.nodes[c].move)
-		if errors.Is(err, engine.ErrNeverEnding) {
+		if !a.never.applyHere(a.sim, a.nodes[c].move) {
+			// Never-ending: a.sim still holds this node's position. (When
+			// the cache answered, a.sim still lists the move, so when no
+			// live move is left a.sim is not over and pick finds none.)
 			a.nodes[c].dead = true
-			continue // a.sim still holds this node's position
-		}
-		if err != nil {
-			panic("agent: mcts: candidate " + strconv.Itoa(int(a.nodes[c].move)) + " does not apply: " + err.Error())
+			continue
 		}
 		a.path = append(a.path, c)
 		cur = c
@@ -214,17 +216,37 @@ func (a *mctsAgent) rejectAll(i int32) {
 func (a *mctsAgent) rollout(root engine.Player) float64 {
 	for !a.sim.Over() {
 		a.buf = a.sim.Candidates(a.buf[:0])
+		a.rolloutMove()
+	}
+	return outcome(a.sim, root)
+}
+
+// rolloutMove plays on a.sim one move of the rollout policy among a.buf,
+// a.sim's candidates. A never-ending choice is left out and the policy
+// chooses again among the rest, drawing as it would from the candidates
+// the engine lists after rejecting it, so the never-ending cache changes
+// no choice. When no candidate is left every one was never-ending, and the
+// moves the cache answered for are rejected on a.sim itself, ending the
+// game as the engine ends it.
+func (a *mctsAgent) rolloutMove() {
+	for len(a.buf) > 0 {
 		var m engine.Move
 		if a.greedy {
-			m = greedyChoice(a.rng, a.spare, a.sim, a.buf)
+			m = greedyChoice(a.rng, a.never, a.spare, a.sim, a.buf)
 		} else {
 			m = a.buf[a.rng.IntN(len(a.buf))]
 		}
-		if _, err := a.sim.Apply(m); err != nil && !errors.Is(err, engine.ErrNeverEnding) {
-			panic("agent: mcts: candidate " + strconv.Itoa(int(m)) + " does not apply: " + err.Error())
+		if a.never.applyHere(a.sim, m) {
+			return
+		}
+		a.buf = slices.DeleteFunc(a.buf, func(x engine.Move) bool { return x == m })
+	}
+	for !a.sim.Over() {
+		a.buf = a.sim.Candidates(a.buf[:0])
+		if _, err := a.sim.Apply(a.buf[0]); err != nil && !errors.Is(err, engine.ErrNeverEnding) {
+			panic("agent: mcts: candidate " + strconv.Itoa(int(a.buf[0])) + " does not apply: " + err.Error())
 		}
 	}
-	return outcome(a.sim, root)
 }
 
 // outcome returns the reward of the finished game s for p.

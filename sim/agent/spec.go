@@ -19,6 +19,7 @@ const (
 	DefaultC     = 1.4 // mcts exploration constant
 	MaxC         = 100.0
 	MaxNodes     = 1_000_000_000 // largest alphabeta node budget per move
+	MaxTTMB      = 4096          // largest alphabeta transposition table, MiB
 )
 
 // Rollout policies of mcts.
@@ -39,12 +40,14 @@ type Greedy struct{}
 // AlphaBeta is the spec of the alpha-beta searcher. Its canonical form is
 // "alphabeta:depth=N" (fixed depth), "alphabeta:nodes=N" (as deep as N
 // nodes allow) or "alphabeta:depth=D,nodes=N" (both limits), followed by
-// ",endgame=DIR" with an endgame database. A zero Depth means
-// DefaultDepth without a node budget and MaxDepth with one; a zero Nodes
-// means no budget.
+// ",tt=MB" with a transposition table of MB MiB and ",endgame=DIR" with
+// an endgame database. A zero Depth means DefaultDepth without a node
+// budget and MaxDepth with one; a zero Nodes means no budget; a zero TT
+// means the table of 2^TTBits entries.
 type AlphaBeta struct {
 	Depth   int    // plies searched, 1..MaxDepth
 	Nodes   int    // moves played per search, 1..MaxNodes; 0: no budget
+	TT      int    // transposition table size in MiB, 1..MaxTTMB; 0: 2^TTBits entries
 	Endgame string // directory of a kingulu endgame database (baolab endgame --out); "" for none
 }
 
@@ -65,12 +68,15 @@ func (Random) String() string { return "random" }
 func (Greedy) String() string { return "greedy" }
 
 // String returns "alphabeta:depth=N", "alphabeta:nodes=N" or
-// "alphabeta:depth=D,nodes=N", followed by ",endgame=DIR" when Endgame is
-// set.
+// "alphabeta:depth=D,nodes=N", followed by ",tt=MB" when TT is set and
+// ",endgame=DIR" when Endgame is set.
 func (s AlphaBeta) String() string {
 	eg := ""
+	if s.TT != 0 {
+		eg = ",tt=" + strconv.Itoa(s.TT)
+	}
 	if s.Endgame != "" {
-		eg = ",endgame=" + s.Endgame
+		eg += ",endgame=" + s.Endgame
 	}
 	switch {
 	case s.Nodes == 0:
@@ -134,7 +140,12 @@ func (s AlphaBeta) New(g engine.Game) Agent {
 			panic("agent: " + s.String() + ": " + err.Error())
 		}
 	}
-	a := newAlphaBeta(g, s.depth(), int64(s.Nodes))
+	if s.TT != 0 {
+		if err := checkInt(alphabetaKeys[2], s.TT); err != nil {
+			panic("agent: " + s.String() + ": " + err.Error())
+		}
+	}
+	a := newAlphaBeta(g, s.depth(), int64(s.Nodes), ttBitsFor(s.TT))
 	if s.Endgame != "" {
 		db, err := loadEndgame(s.Endgame, g)
 		if err != nil {
@@ -198,6 +209,7 @@ var (
 	alphabetaKeys = []key{
 		{name: "depth", def: strconv.Itoa(DefaultDepth), min: 1, max: MaxDepth},
 		{name: "nodes", min: 1, max: MaxNodes}, // no default: no budget
+		{name: "tt", min: 1, max: MaxTTMB},     // no default: 2^TTBits entries
 		{name: "endgame", isText: true},        // no default: no database
 	}
 	mctsKeys = []key{
@@ -225,9 +237,9 @@ func checkFloat(k key, x float64) error {
 }
 
 // Parse parses an agent spec: "random", "greedy",
-// "alphabeta:depth=N,nodes=N,endgame=DIR" or "mcts:iters=N,c=C,rollout=R". Omitted
+// "alphabeta:depth=N,nodes=N,tt=MB,endgame=DIR" or "mcts:iters=N,c=C,rollout=R". Omitted
 // keys take their defaults (depth=4, or 32 when only nodes is given; no
-// node budget; iters=400, c=1.4, rollout=random); spaces around names,
+// node budget; a table of 2^TTBits entries; iters=400, c=1.4, rollout=random); spaces around names,
 // keys and values are ignored.
 // An error is one line that quotes the spec and names the problem and what
 // is allowed: the agents, an agent's keys, or a key's range.
@@ -319,7 +331,7 @@ func Parse(spec string) (Spec, error) {
 		ints[k.name] = n
 	}
 	if name == "alphabeta" {
-		ab := AlphaBeta{Depth: ints["depth"], Nodes: ints["nodes"], Endgame: words["endgame"]}
+		ab := AlphaBeta{Depth: ints["depth"], Nodes: ints["nodes"], TT: ints["tt"], Endgame: words["endgame"]}
 		if ab.Nodes != 0 && !depthGiven {
 			ab.Depth = 0 // a node budget alone searches as deep as it allows
 		}
