@@ -3,6 +3,9 @@ package analysis
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -193,5 +196,28 @@ func TestAccuracySimulated(t *testing.T) {
 	}
 	if p.Moves+r.Moves != decisions {
 		t.Errorf("%d + %d moves judged, the move log has %d decisions", p.Moves, r.Moves, decisions)
+	}
+
+	// The report: the accuracy table and figure, shown on its page in the
+	// order of the tables and under the figure's caption.
+	out := t.TempDir()
+	if _, err := WriteReport(s, out); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"accuracy.json", "accuracy.csv", "accuracy.md", "accuracy.tex", "accuracy.png", "accuracy.svg", "accuracy.pdf"} {
+		if _, err := os.Stat(filepath.Join(out, name)); err != nil {
+			t.Error(err)
+		}
+	}
+	page, err := os.ReadFile(filepath.Join(out, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(page)
+	if i, j := strings.Index(html, "Accuracy against perfect play"), strings.Index(html, "Exact values"); i < 0 || j < 0 || i < j {
+		t.Errorf("index.html: accuracy table at %d, exact table at %d: want both, accuracy after", i, j)
+	}
+	if !strings.Contains(html, `src="accuracy.svg"`) || !strings.Contains(html, "accuracy against perfect play on the solved boards") {
+		t.Error("index.html lacks the accuracy figure or its caption")
 	}
 }
