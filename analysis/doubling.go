@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"cmp"
 	"slices"
 	"strconv"
 	"strings"
@@ -56,7 +57,8 @@ func specKeys(opts string) map[string]string {
 
 // doublings returns, for every ruleset and every pair of agents of its
 // cells where one is the other with its budget doubled, the doubled
-// agent's score over the games between them in both seat orders.
+// agent's score over the games between them in both seat orders; the
+// rows of a ruleset by increasing budget.
 func doublings(cells []summary.Cell, conf float64) []summary.Doubling {
 	var out []summary.Doubling
 	for _, rs := range rulesetsOf(cells) {
@@ -68,6 +70,7 @@ func doublings(cells []summary.Cell, conf float64) []summary.Doubling {
 				}
 			}
 		}
+		var rows []summary.Doubling
 		for _, a := range agents {
 			for _, b := range agents {
 				key, budget, ok := doubledBy(a, b)
@@ -76,10 +79,14 @@ func doublings(cells []summary.Cell, conf float64) []summary.Doubling {
 				}
 				if d, ok := doublingOf(cells, rs, a, b, conf); ok {
 					d.Key, d.Budget = key, budget
-					out = append(out, d)
+					rows = append(rows, d)
 				}
 			}
 		}
+		// A ladder reads from the smallest budget up, whatever the order
+		// of the agent pairs.
+		slices.SortStableFunc(rows, func(x, y summary.Doubling) int { return cmp.Compare(x.Budget, y.Budget) })
+		out = append(out, rows...)
 	}
 	return out
 }

@@ -32,8 +32,8 @@ func TestDoubledBy(t *testing.T) {
 }
 
 // TestDoublings checks the doubling rows of a hand-built ladder: N=1000
-// against 2N in both seat orders, 2N against 4N in one only, and random
-// (no budget).
+// against 2N in both seat orders, 2N against 4N in one only (listed
+// first: the rows still come by budget), and random (no budget).
 func TestDoublings(t *testing.T) {
 	cell := func(rs, south, north string, s, n, d, u int64) summary.Cell {
 		games := s + n + d + u
@@ -42,10 +42,10 @@ func TestDoublings(t *testing.T) {
 	}
 	const n1, n2, n4 = "alphabeta:nodes=1000", "alphabeta:nodes=2000", "alphabeta:nodes=4000"
 	cells := []summary.Cell{
+		cell("k", n4, n2, 52, 48, 0, 0), // 4N: 52 of 100
 		cell("k", "random", n1, 0, 50, 0, 0),
 		cell("k", n2, n1, 60, 30, 10, 0), // 2N as South: 60 wins + 5 = 65
 		cell("k", n1, n2, 40, 50, 0, 10), // 2N as North: 50 wins + 5 = 55
-		cell("k", n4, n2, 52, 48, 0, 0),  // 4N: 52 of 100
 	}
 	got := doublings(cells, 0.95)
 	if len(got) != 2 {
