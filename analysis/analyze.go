@@ -101,8 +101,16 @@ func Analyze(ctx context.Context, ds *Dataset, opt Options) (*summary.Summary, e
 	s.Ranking = effects.Rank(s.Cells, opt.Alpha)
 	s.Ladders = ladders(ds.Experiment, s.Cells, opt.Confidence)
 	var exactNotes []string
-	s.Exact, exactNotes = exactValues(s.Cells, opt.ExactMaxPositions)
+	s.Exact, exactNotes, err = exactValues(s.Cells, opt.ExactMaxPositions, accuracyJudge(ctx, ds, s, opt.Confidence))
+	if err != nil {
+		return nil, err
+	}
 	s.Notes = append(s.Notes, exactNotes...)
+	scoreVsPerfect(s.Accuracy, s.Cells, opt.Confidence)
+	if ds.foreign && ds.Moves != nil && len(s.Exact) > 0 {
+		s.Notes = append(s.Notes, "accuracy against perfect play not computed: the moves are tables of another tool, which replay does not read")
+	}
+	s.Doubling = doublings(s.Cells, opt.Confidence)
 	if ds.Moves == nil {
 		s.Notes = append(s.Notes, "the dataset has no move log (moves/): branching factor, decision moves, laps per move, lead changes and decisiveness are null")
 	}

@@ -125,4 +125,37 @@
 // solved ladder ruleset's fpa-rating curve ends at its perfect-play line.
 // A board over the limit, or with a key too long to solve, is skipped
 // with a note, never an error.
+//
+// # Accuracy against perfect play
+//
+// When the dataset has a move log, every game of a solved ruleset is
+// replayed right after its board is solved, and each move an agent chose
+// among two or more legal moves, after the random opening, is judged by
+// the value the mover can force before and after it (solve.Value.For:
+// South's south_can_force, North's north_can_force negated). A move can
+// only keep that value or lower it. It keeps the margin when the value is
+// the same after the move, and keeps the outcome when the value's class
+// is: a forced win (> 0), draw (0), loss (< 0), or none, on a cyclic
+// board, when the mover cannot force a finished game at all (the opponent
+// can keep it going). So a move from a forced draw to none loses the
+// outcome, and from none every move keeps both. This is exactly what the
+// perfect agent maximises, so it keeps both at 1. The shares of each
+// (ruleset, agent) go to summary.Accuracy with Wilson intervals (which
+// treat the moves of a game as independent, so they are somewhat too
+// narrow), with the agent's score against perfect play in each seat when
+// the dataset has those games: accuracy.{json,csv,md,tex} and the
+// accuracy figure. A logged move the engine rejects, or a position the
+// solved board does not hold, stops the analysis with one line naming the
+// file and game.
+//
+// # Doubling test
+//
+// For every ruleset and pair of agents where one is the other with its
+// search budget doubled (alphabeta's nodes, mcts's iters; every other
+// key the same), summary.Doubling holds the doubled agent's score over
+// their games in both seat orders (draws and unfinished games count half)
+// with its Wilson interval, and whether the gain is detectable (the
+// interval excludes 1/2): doubling.{json,csv,md,tex}. A ladder of one
+// agent at budgets N, 2N, 4N, ... (configs/doubling-*.toml) shows where
+// strength stops growing at the games played.
 package analysis

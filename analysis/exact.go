@@ -21,10 +21,12 @@ const DefaultExactMaxPositions = 300_000
 // reachable positions and pairs its value with the random-play first-player
 // advantage of the same ruleset. Rulesets that cannot be solved (too many
 // positions, a key too long, a variant without an encoder) are skipped
-// with a note each; a board is never an error.
-func exactValues(cells []summary.Cell, maxPositions int64) (out []summary.Exact, notes []string) {
+// with a note each; a board is never an error. solved, when not nil, is
+// called with each solved board before the next is solved (so that one
+// board's table is held at a time); its error stops the solving.
+func exactValues(cells []summary.Cell, maxPositions int64, solved func(rs string, g engine.Game, res *solve.Result) error) (out []summary.Exact, notes []string, err error) {
 	if maxPositions <= 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	seen := map[string]bool{}
 	var skipped []string
@@ -54,11 +56,16 @@ func exactValues(cells []summary.Cell, maxPositions int64) (out []summary.Exact,
 		e := exactOf(c, res, cells)
 		e.Board, e.Reading = board, reading
 		out = append(out, e)
+		if solved != nil {
+			if err := solved(c.Ruleset, g, res); err != nil {
+				return out, notes, err
+			}
+		}
 	}
 	if len(skipped) > 0 {
 		notes = append(notes, fmt.Sprintf("exact: values skipped for %d ruleset(s) with more than %d positions or a key too long to solve (%s): raise --exact-max-positions, or see baolab solve", len(skipped), maxPositions, strings.Join(skipped, ", ")))
 	}
-	return out, notes
+	return out, notes, nil
 }
 
 // exactOf builds the exact record of c's ruleset from its solved board.

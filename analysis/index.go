@@ -20,7 +20,7 @@ func WriteIndex(s *summary.Summary, dir string) (string, error) {
 		Title:      "baolab report: " + s.Dataset,
 		Provenance: provenance(s),
 		Notes:      s.Notes,
-		TableOrder: []string{"summary", "comparison", "effects", "ranking", "ladder", "exact", "exact-readings"},
+		TableOrder: []string{"summary", "comparison", "effects", "ranking", "ladder", "exact", "exact-readings", "accuracy", "doubling"},
 		Captions:   map[string]string{},
 	}
 	for _, c := range figures.Captions {

@@ -15,7 +15,7 @@
 # the gonb kernel at the version go.mod pins (kernel spec in
 # ${JUPYTER_DATA_DIR:-~/.local/share/jupyter}/kernels/gonb).
 #
-# Datasets go to $NOTEBOOK_OUT/data/{tour,readings,strength} (NOTEBOOK_OUT
+# Datasets go to $NOTEBOOK_OUT/data/{tour,readings,strength,small,doubling} (NOTEBOOK_OUT
 # defaults to out/notebooks); executed copies of the notebooks, with their
 # outputs, to $NOTEBOOK_OUT/executed/.
 set -euo pipefail
@@ -37,6 +37,8 @@ DATASETS=(
 	"tour     configs/quickstart.toml       -"
 	"readings configs/readings-kingulu.toml 500"
 	"strength configs/ladder-kingulu.toml   20"
+	"small    configs/ladder-small.toml     20"
+	"doubling configs/doubling-kingulu.toml 10"
 )
 
 # gonb and Jupyter put the kernel spec under $HOME; CI may run without it.

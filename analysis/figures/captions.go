@@ -14,4 +14,5 @@ var Captions = []struct{ Name, Caption string }{
 	{"draw-rating", "strength ladder: each agent's self-play share of draws and unfinished games against its rating"},
 	{"length-rating", "strength ladder: each agent's self-play mean game length against its rating"},
 	{"exact", "exact values: the first mover's score under perfect play (cross: 100% wins, 0% loses, 50% draw; baolab solve) next to random play's first-player advantage with its 95% Wilson interval, per ruleset small enough to solve"},
+	{"accuracy", "accuracy against perfect play on the solved boards: each agent's share of moves (chosen among two or more, after the random opening) that keep the outcome (top) and the margin (bottom) the mover can force, with 95% Wilson intervals, agents ordered by search budget, one series per ruleset; perfect play keeps both at 100%"},
 }

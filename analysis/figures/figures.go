@@ -52,6 +52,9 @@ func Build(s *summary.Summary) (figs []*Figure, notes []string) {
 			notes = append(notes, note)
 		}
 	}
+	if f := Accuracy(s); f != nil {
+		figs = append(figs, f)
+	}
 	return figs, notes
 }
 

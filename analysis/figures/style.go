@@ -19,6 +19,9 @@
 //	convergence   first-player advantage against the number of games
 //	effects       effects of the rule options (package analysis/effects), ranked by size:
 //	              log odds ratios of the shares above, difference in mean length below
+//	accuracy      accuracy against perfect play on the solved boards (only with a move log):
+//	              share of each agent's moves keeping the exact outcome (top panel) and
+//	              margin (bottom panel), agents by search budget, one series per ruleset
 //
 // No figure is taller than MaxHeight (9 in, one page): a figure with one
 // row per cell (outcomes, fpa, length, end-reasons) or per option value

@@ -467,6 +467,13 @@ type Summary struct {
 	// (package solve), next to its random-play first-player
 	// advantage (absent when no ruleset was solved).
 	Exact []Exact `json:"exact,omitempty"`
+	// Accuracy holds, for every agent of every solved ruleset played with
+	// a move log, the share of its moves that keep the exact value
+	// (absent when there are none); Doubling the score of each agent
+	// against itself at half the budget, for every such pair the dataset
+	// played (absent when there are none).
+	Accuracy []Accuracy `json:"accuracy,omitempty"`
+	Doubling []Doubling `json:"doubling,omitempty"`
 	// Notes explain what was left out (e.g. a figure that needs several
 	// agent pairs).
 	Notes []string `json:"notes"`

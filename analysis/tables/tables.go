@@ -9,7 +9,11 @@
 // strength ladder's rating fit, when the experiment has one, to
 // ladder.json, .csv, .md and .tex, and the exact values of the rulesets
 // small enough to solve, when there are any, to exact.*, and set out by
-// board and reading to exact-readings.md and .tex.
+// board and reading to exact-readings.md and .tex. The accuracy of each
+// agent against perfect play on the solved boards, when the dataset has a
+// move log, goes to accuracy.*, and the doubling test (each agent against
+// itself at half the search budget), when the dataset has such pairs, to
+// doubling.*.
 //
 // Undefined numbers (NaN) are null in JSON, empty in CSV and "–" in
 // Markdown and LaTeX.
@@ -73,6 +77,28 @@ func Write(s *summary.Summary, dir string) ([]string, error) {
 			{"exact.tex", WriteExactLaTeX},
 			{"exact-readings.md", WriteExactReadingsMarkdown},
 			{"exact-readings.tex", WriteExactReadingsLaTeX},
+		}...)
+	}
+	if len(s.Accuracy) > 0 {
+		files = append(files, []struct {
+			name  string
+			write func(io.Writer, *summary.Summary) error
+		}{
+			{"accuracy.json", WriteAccuracyJSON},
+			{"accuracy.csv", WriteAccuracyCSV},
+			{"accuracy.md", WriteAccuracyMarkdown},
+			{"accuracy.tex", WriteAccuracyLaTeX},
+		}...)
+	}
+	if len(s.Doubling) > 0 {
+		files = append(files, []struct {
+			name  string
+			write func(io.Writer, *summary.Summary) error
+		}{
+			{"doubling.json", WriteDoublingJSON},
+			{"doubling.csv", WriteDoublingCSV},
+			{"doubling.md", WriteDoublingMarkdown},
+			{"doubling.tex", WriteDoublingLaTeX},
 		}...)
 	}
 	var paths []string

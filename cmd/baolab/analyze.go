@@ -31,7 +31,13 @@ never-ending move). Every ruleset with at most --exact-max-positions
 reachable positions is also solved exactly (as baolab solve does) and
 exact.{json,csv,md,tex} and the figure exact put its perfect-play value
 next to random play's first-player advantage; larger boards are skipped
-with a note (0: solve none).
+with a note (0: solve none). With a move log, every move of a solved
+ruleset is judged by its board: accuracy.{json,csv,md,tex} and the figure
+accuracy give each agent's share of moves that keep the exact outcome and
+margin, and its score against perfect play from each seat. Agents played
+against themselves at twice the search budget (alphabeta nodes, mcts
+iters) give doubling.{json,csv,md,tex}: the doubled agent's score and
+whether the gain is detectable.
 
 Files are streamed, so memory does not grow with the number of games. A
 missing, foreign, truncated or corrupt file stops the analysis with one line
