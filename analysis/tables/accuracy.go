@@ -4,7 +4,6 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/baolab/baolab/analysis/summary"
 )
@@ -81,32 +80,12 @@ func accuracyIntro(s *summary.Summary) string {
 
 // WriteAccuracyMarkdown writes the accuracy rows as one Markdown table.
 func WriteAccuracyMarkdown(w io.Writer, s *summary.Summary) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "# Accuracy against perfect play\n\nDataset `%s`. %s\n\n", s.Dataset, accuracyIntro(s))
-	rows := accuracyRows(s)
-	for _, r := range rows {
-		r[0], r[1] = "`"+r[0]+"`", "`"+r[1]+"`"
-	}
-	mdTable(&b, accuracyHead, "llrrrrr", rows)
-	_, err := io.WriteString(w, b.String())
-	return err
+	return writeMarkdownList(w, "Accuracy against perfect play", s.Dataset, accuracyIntro(s), accuracyHead, "llrrrrr", accuracyRows(s), 2)
 }
 
 // WriteAccuracyLaTeX writes the accuracy rows as one booktabs table.
 func WriteAccuracyLaTeX(w io.Writer, s *summary.Summary) error {
-	var b strings.Builder
-	b.WriteString(texHeader)
-	head := make([]string, len(accuracyHead))
-	for i, h := range accuracyHead {
-		head[i] = tex(h)
-	}
-	rows := accuracyRows(s)
-	for _, r := range rows {
-		r[0], r[1] = tt(r[0]), tt(r[1])
-	}
-	texTable(&b, tex(accuracyIntro(s)), "tab:accuracy", "LLrrrrr", head, rows)
-	_, err := io.WriteString(w, b.String())
-	return err
+	return writeLaTeXList(w, accuracyIntro(s), "tab:accuracy", "LLrrrrr", accuracyHead, accuracyRows(s), 2)
 }
 
 // WriteDoublingJSON writes the doubling rows of s as an indented JSON
@@ -149,30 +128,10 @@ func doublingIntro(s *summary.Summary) string {
 
 // WriteDoublingMarkdown writes the doubling rows as one Markdown table.
 func WriteDoublingMarkdown(w io.Writer, s *summary.Summary) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "# Doubling test\n\nDataset `%s`. %s\n\n", s.Dataset, doublingIntro(s))
-	rows := doublingRows(s)
-	for _, r := range rows {
-		r[0], r[1], r[2] = "`"+r[0]+"`", "`"+r[1]+"`", "`"+r[2]+"`"
-	}
-	mdTable(&b, doublingHead, "lllrrl", rows)
-	_, err := io.WriteString(w, b.String())
-	return err
+	return writeMarkdownList(w, "Doubling test", s.Dataset, doublingIntro(s), doublingHead, "lllrrl", doublingRows(s), 3)
 }
 
 // WriteDoublingLaTeX writes the doubling rows as one booktabs table.
 func WriteDoublingLaTeX(w io.Writer, s *summary.Summary) error {
-	var b strings.Builder
-	b.WriteString(texHeader)
-	head := make([]string, len(doublingHead))
-	for i, h := range doublingHead {
-		head[i] = tex(h)
-	}
-	rows := doublingRows(s)
-	for _, r := range rows {
-		r[0], r[1], r[2] = tt(r[0]), tt(r[1]), tt(r[2])
-	}
-	texTable(&b, tex(doublingIntro(s)), "tab:doubling", "LLLrrl", head, rows)
-	_, err := io.WriteString(w, b.String())
-	return err
+	return writeLaTeXList(w, doublingIntro(s), "tab:doubling", "LLLrrl", doublingHead, doublingRows(s), 3)
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/baolab/baolab/analysis/summary"
 )
@@ -97,30 +96,10 @@ func exactIntro(s *summary.Summary) string {
 
 // WriteExactMarkdown writes the exact values as one Markdown table.
 func WriteExactMarkdown(w io.Writer, s *summary.Summary) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "# Exact values\n\nDataset `%s`. %s\n\n", s.Dataset, exactIntro(s))
-	rows := exactRows(s)
-	for _, r := range rows {
-		r[0] = "`" + r[0] + "`"
-	}
-	mdTable(&b, exactHead, "lrllrrl", rows)
-	_, err := io.WriteString(w, b.String())
-	return err
+	return writeMarkdownList(w, "Exact values", s.Dataset, exactIntro(s), exactHead, "lrllrrl", exactRows(s), 1)
 }
 
 // WriteExactLaTeX writes the exact values as one booktabs table.
 func WriteExactLaTeX(w io.Writer, s *summary.Summary) error {
-	var b strings.Builder
-	b.WriteString(texHeader)
-	head := make([]string, len(exactHead))
-	for i, h := range exactHead {
-		head[i] = tex(h)
-	}
-	rows := exactRows(s)
-	for _, r := range rows {
-		r[0] = tt(r[0])
-	}
-	texTable(&b, tex(exactIntro(s)), "tab:exact", "Lrllrrl", head, rows)
-	_, err := io.WriteString(w, b.String())
-	return err
+	return writeLaTeXList(w, exactIntro(s), "tab:exact", "Lrllrrl", exactHead, exactRows(s), 1)
 }

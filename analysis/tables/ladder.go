@@ -197,10 +197,7 @@ func WriteLadderMarkdown(w io.Writer, s *summary.Summary) error {
 func WriteLadderLaTeX(w io.Writer, s *summary.Summary) error {
 	var b strings.Builder
 	b.WriteString(texHeader)
-	head := make([]string, len(ladderHead))
-	for i, h := range ladderHead {
-		head[i] = tex(h)
-	}
+	head := texHead(ladderHead)
 	for i, l := range s.Ladders {
 		rows := ladderRows(l)
 		for _, r := range rows {

@@ -92,6 +92,30 @@ func visibleLen(s string) int {
 	return len(texMarkup.Replace(s))
 }
 
+// texHead returns head with each heading escaped for LaTeX.
+func texHead(head []string) []string {
+	out := make([]string, len(head))
+	for i, h := range head {
+		out[i] = tex(h)
+	}
+	return out
+}
+
+// writeLaTeXList writes one booktabs table of rows (texTable) after the
+// header, with the first code cells of each row set in typewriter type.
+func writeLaTeXList(w io.Writer, caption, label, cols string, head []string, rows [][]string, code int) error {
+	var b strings.Builder
+	b.WriteString(texHeader)
+	for _, r := range rows {
+		for i := 0; i < code; i++ {
+			r[i] = tt(r[i])
+		}
+	}
+	texTable(&b, tex(caption), label, cols, texHead(head), rows)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
 // texTable writes one booktabs table: a float, or a longtable with its
 // header repeated on every page when it has more than longRows rows.
 // Cells pass through texNum.

@@ -9,6 +9,22 @@ import (
 	"github.com/baolab/baolab/engine"
 )
 
+// writeMarkdownList writes a Markdown page: the title, the dataset and
+// intro line, and one table of rows (mdTable) with the first code cells
+// of each row set as code.
+func writeMarkdownList(w io.Writer, title, dataset, intro string, head []string, align string, rows [][]string, code int) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s\n\nDataset `%s`. %s\n\n", title, dataset, intro)
+	for _, r := range rows {
+		for i := 0; i < code; i++ {
+			r[i] = "`" + r[i] + "`"
+		}
+	}
+	mdTable(&b, head, align, rows)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
 // mdTable writes a Markdown table.
 func mdTable(b *strings.Builder, head []string, align string, rows [][]string) {
 	b.WriteString("| " + strings.Join(head, " | ") + " |\n|")
