@@ -78,218 +78,361 @@ type layerHooks struct {
 
 // solveLayers is SolveLayers, calling the hooks.
 func solveLayers(start engine.State, opt Options, hooks layerHooks) (*Result, error) {
-	t0 := time.Now()
-	opt = opt.withDefaults()
-	ruleset := start.Game().Ruleset()
-	lay, err := layered(start, marginShift, "the layered solve packs")
+	r, err := openLayerRun(start, opt, hooks, false)
 	if err != nil {
+		return nil, err
+	}
+	defer r.close()
+	if err := r.enumerate(); err != nil {
+		return nil, err
+	}
+	if err := r.solveAll(); err != nil {
+		return nil, err
+	}
+	if err := r.lookUpStart(r.lf.lookup); err != nil {
+		return nil, err
+	}
+	r.res.Elapsed = time.Since(r.t0)
+	return r.res, nil
+}
+
+// layerRun is one run of a layered solve: its directory, its state
+// (what the last checkpoint holds, or a new solve's), its two files of
+// layers and the sums of its Result so far. solveLayers is its steps in
+// turn: openLayerRun, enumerate, solveAll, lookUpStart; a distributed
+// solve (EnumerateLayers, SolveLayerTask) runs the first two in one
+// process and solves the layers with solveLayer in others.
+type layerRun struct {
+	t0                 time.Time
+	opt                Options
+	ruleset            string
+	lay                engine.Layered
+	hooks              layerHooks
+	keep               bool   // the solve is kept in opt.LayerDir
+	dist               bool   // an EnumerateLayers run
+	dir                string // opt.LayerDir, or a temporary directory
+	tmp                *tempDir
+	ls                 *layering
+	lf                 *layerFiles
+	ex                 []*expander
+	rootLayer, rootKey uint64
+	res                *Result
+	st                 *layerState
+	order              []uint64 // the layers enumerated and not solved, in increasing order
+	every              time.Duration
+	saved              time.Time
+}
+
+// openLayerRun checks that start's board can be solved layer by layer,
+// makes or opens its directory and takes back the checkpoint there, if
+// any (openState, resume). A directory of a distributed solve (see
+// EnumerateLayers) is refused unless dist is set.
+func openLayerRun(start engine.State, opt Options, hooks layerHooks, dist bool) (*layerRun, error) {
+	r := &layerRun{t0: time.Now(), opt: opt.withDefaults(), ruleset: start.Game().Ruleset(), hooks: hooks, keep: opt.LayerDir != "", dir: opt.LayerDir, dist: dist}
+	var err error
+	if r.lay, err = layered(start, marginShift, "the layered solve packs"); err != nil {
 		return nil, err
 	}
 	gcBegin()
-	defer gcEnd()
-	keep := opt.LayerDir != ""
-	dir := opt.LayerDir
-	if !keep {
-		tmp, err := makeTempDir(opt.TempDir, "baolab-solve-layers-")
-		if err != nil {
+	ok := false
+	defer func() {
+		if !ok {
+			r.close()
+		}
+	}()
+	if !r.keep {
+		if r.tmp, err = makeTempDir(r.opt.TempDir, "baolab-solve-layers-"); err != nil {
 			return nil, err
 		}
-		defer tmp.remove()
-		dir = tmp.path
+		r.dir = r.tmp.path
 	}
-	ls := &layering{lay: lay, wait: map[uint64]*waitList{}, spillAt: max(opt.MaxPositions/8, 1), tempDir: dir, dirty: map[uint64]bool{},
-		state: opt.LayerDir, stateName: solveFile, margins: true, refs: map[uint64]bool{}}
-	defer ls.close()
-	ex := make([]*expander, opt.Workers)
-	for w := range ex {
-		ex[w] = newLayerExpander(start, lay)
+	r.ls = &layering{lay: r.lay, wait: map[uint64]*waitList{}, spillAt: max(r.opt.MaxPositions/8, 1), tempDir: r.dir, dirty: map[uint64]bool{},
+		state: r.opt.LayerDir, stateName: solveFile, margins: true, refs: map[uint64]bool{}}
+	for range r.opt.Workers {
+		r.ex = append(r.ex, newLayerExpander(start, r.lay))
 	}
-	rootLayer, rootKey := lay.LayerKey(start)
-	res := &Result{Ruleset: ruleset}
-	st := &layerState{Ruleset: ruleset, Start: strconv.FormatUint(rootLayer, 16) + ":" + strconv.FormatUint(rootKey, 16), Done: []LayerSize{}, Solve: &solveState{Format: solveFormat}}
-	var old *layerState
-	if keep {
-		if old, err = ls.open(st); err != nil {
-			return nil, err
-		}
-	}
-	lf, err := newLayerFiles(dir, keep)
+	r.rootLayer, r.rootKey = r.lay.LayerKey(start)
+	r.res = &Result{Ruleset: r.ruleset}
+	r.st = &layerState{Ruleset: r.ruleset, Start: startString(r.rootLayer, r.rootKey), Done: []LayerSize{}, Solve: &solveState{Format: solveFormat}}
+	old, err := r.openState()
 	if err != nil {
 		return nil, err
 	}
-	defer lf.close()
-	var order []uint64 // the layers enumerated and not solved, in increasing order
-	if old != nil {
-		switch {
-		case old.Solve == nil:
-			return nil, fmt.Errorf("%w in %s: %s has no solve", ErrBadCount, dir, solveFile)
-		case old.Solve.Format != solveFormat:
-			return nil, fmt.Errorf("%w in %s: its files are of format %d, written by another version of baolab (this one reads format %d)", ErrBadCount, dir, old.Solve.Format, solveFormat)
-		}
-		st = old
-	}
-	if err := lf.restore(st.Solve); err != nil { // a new solve: both files emptied
-		return nil, fmt.Errorf("%w in %s: %v", ErrBadCount, dir, err)
-	}
-	if old != nil { // the sums of the layers done, and those left to solve
-		for _, s := range st.Done {
-			res.Positions += s.Positions
-			res.Terminal += s.Terminal
-			res.LargestLayer = max(res.LargestLayer, s.Positions)
-		}
-		res.Layers, res.ResumedLayers, res.ResumedSolved = len(st.Done), len(st.Done), len(st.Done)-len(st.Solve.Nodes)
-		res.Edges, res.Cyclic, res.Bytes, res.EnumerationBytes = st.Solve.Edges, st.Solve.Cyclic, st.Solve.Bytes, st.Solve.EnumerationBytes
-		for _, n := range st.Solve.Nodes {
-			order = append(order, n.Layer)
-		}
-	} else {
-		ls.wait[rootLayer] = &waitList{keys: []uint64{rootKey}} // the start is a non-terminal node, even if over (as in Solve)
-		ls.n = 1
-	}
-	// save makes a checkpoint in LayerDir: the files of layers synced, then
-	// the state file written, then the nodes of the layers solved since the
-	// last checkpoint cut off.
-	every, saved := opt.checkpointEvery(), time.Now()
-	save := func() error {
-		if !keep {
-			return nil
-		}
-		if err := lf.sync(); err != nil {
-			return err
-		}
-		lf.fill(st.Solve)
-		st.Solve.Edges, st.Solve.Cyclic, st.Solve.Bytes, st.Solve.EnumerationBytes = res.Edges, res.Cyclic, res.Bytes, res.EnumerationBytes
-		if err := ls.checkpoint(st); err != nil {
-			return err
-		}
-		saved = time.Now()
-		return lf.free()
-	}
-	due := func() error {
-		if keep && time.Since(saved) >= every {
-			return save()
-		}
-		return nil
-	}
-
-	// Enumerate the layers in increasing order, each into its file.
-	p := opt.Progress
-	p.Stage("enumerate layers", -1)
-	sv := &solver{opt: opt, ruleset: ruleset, layers: ls, ex: ex}
-	mem := new(tableMem)
-	non, term := newKeyTable(3, false, mem), newKeyTable(0, true, mem) // cleared for each layer
-	for len(ls.wait) > 0 {
-		if err := due(); err != nil {
-			return nil, err
-		}
-		deadM, err := ls.exploreNext(sv, non, term, mem, p, func(k uint64) child {
-			c := child{key: k, layer: ls.cur}
-			if k&(FlagTerminal|FlagInfinite) != 0 { // a terminal key waits with its margin
-				c.key, c.margin = k&^(0xff<<marginShift), int8(k>>marginShift)
-			}
-			return c
-		})
-		if err != nil {
-			return nil, err
-		}
-		sv.collect(non, term, deadM, mem, true)
-		if err := lf.writeNodes(ls.cur, sv, slices.Sorted(maps.Keys(ls.refs))); err != nil {
-			return nil, err
-		}
-		clear(ls.refs)
-		size := LayerSize{Layer: ls.cur, Name: lay.LayerString(ls.cur), Positions: int64(len(sv.keys)), Terminal: int64(len(sv.keys)-sv.nNon) + int64(len(sv.dead))}
-		st.Done = append(st.Done, size)
-		if hooks.enumerated != nil {
-			if err := hooks.enumerated(size); err != nil {
-				return nil, err
-			}
-		}
-		res.Positions += size.Positions
-		res.Terminal += size.Terminal
-		res.Layers++
-		res.LargestLayer = max(res.LargestLayer, size.Positions)
-		res.EnumerationBytes = max(res.EnumerationBytes, sv.peak)
-		res.Bytes = max(res.Bytes, sv.peak)
-		order = append(order, ls.cur)
-		sv.keys, sv.termM, sv.margin, sv.dead = nil, nil, nil, nil
-	}
-	p.Done()
-	if err := save(); err != nil {
+	if err := r.resume(old); err != nil {
 		return nil, err
 	}
+	r.every, r.saved = r.opt.checkpointEvery(), time.Now()
+	ok = true
+	return r, nil
+}
 
-	// Solve them in decreasing order.
-	p.Stage("solve layers", res.Positions)
+// startString is the start's layer and key as the state file holds them.
+func startString(layer, key uint64) string {
+	return strconv.FormatUint(layer, 16) + ":" + strconv.FormatUint(key, 16)
+}
+
+// openState locks the directory and reads its checkpoint (nil for a new
+// solve), refusing one that is not a solve of this format, and opens the
+// two files of layers.
+func (r *layerRun) openState() (*layerState, error) {
+	var old *layerState
+	if r.keep && !r.dist {
+		if _, err := os.Stat(filepath.Join(r.dir, wavesFile)); err == nil {
+			return nil, fmt.Errorf("%w in %s: it holds a distributed solve (%s): solve its layers with --wave or --layer, then --finish", ErrBadCount, r.dir, wavesFile)
+		}
+	}
+	if r.keep {
+		var err error
+		if old, err = r.ls.open(r.st); err != nil {
+			return nil, err
+		}
+	}
+	lf, err := newLayerFiles(r.dir, r.keep)
+	if err != nil {
+		return nil, err
+	}
+	r.lf = lf
+	if old == nil {
+		return nil, nil
+	}
+	switch {
+	case old.Solve == nil:
+		return nil, fmt.Errorf("%w in %s: %s has no solve", ErrBadCount, r.dir, solveFile)
+	case old.Solve.Format != solveFormat:
+		return nil, fmt.Errorf("%w in %s: its files are of format %d, written by another version of baolab (this one reads format %d)", ErrBadCount, r.dir, old.Solve.Format, solveFormat)
+	}
+	return old, nil
+}
+
+// resume cuts the files back to the checkpoint old (a new solve: empties
+// them) and takes back its sums and the layers left to solve; a new solve
+// starts with the start's key waiting.
+func (r *layerRun) resume(old *layerState) error {
+	if old != nil {
+		r.st = old
+	}
+	if err := r.lf.restore(r.st.Solve); err != nil {
+		return fmt.Errorf("%w in %s: %v", ErrBadCount, r.dir, err)
+	}
+	if old == nil {
+		r.ls.wait[r.rootLayer] = &waitList{keys: []uint64{r.rootKey}} // the start is a non-terminal node, even if over (as in Solve)
+		r.ls.n = 1
+		return nil
+	}
+	res, st := r.res, r.st
 	for _, s := range st.Done {
-		if _, unsolved := lf.nodesAt[s.Layer]; !unsolved {
+		res.Positions += s.Positions
+		res.Terminal += s.Terminal
+		res.LargestLayer = max(res.LargestLayer, s.Positions)
+	}
+	res.Layers, res.ResumedLayers, res.ResumedSolved = len(st.Done), len(st.Done), len(st.Done)-len(st.Solve.Nodes)
+	res.Edges, res.Cyclic, res.Bytes, res.EnumerationBytes = st.Solve.Edges, st.Solve.Cyclic, st.Solve.Bytes, st.Solve.EnumerationBytes
+	for _, n := range st.Solve.Nodes {
+		r.order = append(r.order, n.Layer)
+	}
+	return nil
+}
+
+// close lets the directory go (a temporary one is removed).
+func (r *layerRun) close() {
+	if r.lf != nil {
+		r.lf.close()
+	}
+	if r.ls != nil {
+		r.ls.close()
+	}
+	if r.tmp != nil {
+		r.tmp.remove()
+	}
+	gcEnd()
+}
+
+// save makes a checkpoint in LayerDir: the files of layers synced, then
+// the state file written, then the nodes of the layers solved since the
+// last checkpoint cut off.
+func (r *layerRun) save() error {
+	if !r.keep {
+		return nil
+	}
+	if err := r.lf.sync(); err != nil {
+		return err
+	}
+	r.lf.fill(r.st.Solve)
+	ss, res := r.st.Solve, r.res
+	ss.Edges, ss.Cyclic, ss.Bytes, ss.EnumerationBytes = res.Edges, res.Cyclic, res.Bytes, res.EnumerationBytes
+	if err := r.ls.checkpoint(r.st); err != nil {
+		return err
+	}
+	r.saved = time.Now()
+	return r.lf.free()
+}
+
+// due makes a checkpoint when Options.Checkpoint has passed since the last.
+func (r *layerRun) due() error {
+	if r.keep && time.Since(r.saved) >= r.every {
+		return r.save()
+	}
+	return nil
+}
+
+// enumerate enumerates the layers waiting in increasing order, each into
+// the nodes file, and checkpoints at the end.
+func (r *layerRun) enumerate() error {
+	p := r.opt.Progress
+	p.Stage("enumerate layers", -1)
+	sv := &solver{opt: r.opt, ruleset: r.ruleset, layers: r.ls, ex: r.ex}
+	mem := new(tableMem)
+	non, term := newKeyTable(3, false, mem), newKeyTable(0, true, mem) // cleared for each layer
+	for len(r.ls.wait) > 0 {
+		if err := r.due(); err != nil {
+			return err
+		}
+		if err := r.enumerateNext(sv, non, term, mem); err != nil {
+			return err
+		}
+	}
+	p.Done()
+	return r.save()
+}
+
+// enumerateNext enumerates the lowest layer waiting and appends it to the
+// nodes file with the later layers its moves lead to.
+func (r *layerRun) enumerateNext(sv *solver, non, term *keyTable, mem *tableMem) error {
+	ls := r.ls
+	deadM, err := ls.exploreNext(sv, non, term, mem, r.opt.Progress, func(k uint64) child {
+		c := child{key: k, layer: ls.cur}
+		if k&(FlagTerminal|FlagInfinite) != 0 { // a terminal key waits with its margin
+			c.key, c.margin = k&^(0xff<<marginShift), int8(k>>marginShift)
+		}
+		return c
+	})
+	if err != nil {
+		return err
+	}
+	sv.collect(non, term, deadM, mem, true)
+	if err := r.lf.writeNodes(ls.cur, sv, slices.Sorted(maps.Keys(ls.refs))); err != nil {
+		return err
+	}
+	clear(ls.refs)
+	size := LayerSize{Layer: ls.cur, Name: r.lay.LayerString(ls.cur), Positions: int64(len(sv.keys)), Terminal: int64(len(sv.keys)-sv.nNon) + int64(len(sv.dead))}
+	r.st.Done = append(r.st.Done, size)
+	if r.hooks.enumerated != nil {
+		if err := r.hooks.enumerated(size); err != nil {
+			return err
+		}
+	}
+	res := r.res
+	res.Positions += size.Positions
+	res.Terminal += size.Terminal
+	res.Layers++
+	res.LargestLayer = max(res.LargestLayer, size.Positions)
+	res.EnumerationBytes = max(res.EnumerationBytes, sv.peak)
+	res.Bytes = max(res.Bytes, sv.peak)
+	r.order = append(r.order, ls.cur)
+	sv.keys, sv.termM, sv.margin, sv.dead = nil, nil, nil, nil
+	return nil
+}
+
+// solveAll solves the layers enumerated in decreasing order, each with
+// the later layers its moves lead to mapped from the solved file, and
+// checkpoints at the end.
+func (r *layerRun) solveAll() error {
+	p := r.opt.Progress
+	p.Stage("solve layers", r.res.Positions)
+	for _, s := range r.st.Done {
+		if _, unsolved := r.lf.nodesAt[s.Layer]; !unsolved {
 			p.Add(s.Positions)
 		}
 	}
-	lf.countUsers(rootLayer)
-	inner := opt
-	inner.Progress = nopProgress{}
+	r.lf.countUsers(r.rootLayer)
 	xt := &external{}
-	for _, l := range slices.Backward(order) {
-		if err := due(); err != nil {
-			return nil, err
+	for _, l := range slices.Backward(r.order) {
+		if err := r.due(); err != nil {
+			return err
 		}
-		lsv := &solver{opt: inner, ruleset: ruleset, ex: ex, ext: xt}
-		if err := lf.readNodes(l, lsv); err != nil {
-			return nil, err
+		lsv := r.layerSolver(xt)
+		if err := r.lf.readNodes(l, lsv); err != nil {
+			return err
 		}
-		lsv.buildBuckets()
-		for _, x := range ex {
-			x.layer = l
+		if err := r.lf.openRefs(l, xt); err != nil {
+			return err
 		}
-		xt.layer = l
-		if err := lf.openRefs(l, xt); err != nil {
-			return nil, err
+		if err := solveLayer(lsv, l); err != nil {
+			return err
 		}
-		if err := lsv.edges(); err != nil {
-			return nil, err
-		}
-		lsv.retrograde()
-		lsv.cycles()
 		n := len(lsv.keys)
-		if err := lf.writeSolved(l, lsv.keys, lsv.valS[:n], lsv.valN[:n]); err != nil {
-			return nil, err
+		if err := r.lf.writeSolved(l, lsv.keys, lsv.valS[:n], lsv.valN[:n]); err != nil {
+			return err
 		}
-		res.Edges += lsv.nEdges
-		res.Cyclic = res.Cyclic || lsv.cyclic
-		res.Bytes = max(res.Bytes, lsv.peak)
-		lf.release(l)
+		r.add(lsv)
+		r.lf.release(l)
 		p.Add(int64(n))
-		if hooks.solved != nil { // after the release: the layers dropped are as a kill would leave them
-			if err := hooks.solved(l, lsv.keys, lsv.valS[:n], lsv.valN[:n]); err != nil {
-				return nil, err
+		if r.hooks.solved != nil { // after the release: the layers dropped are as a kill would leave them
+			if err := r.hooks.solved(l, lsv.keys, lsv.valS[:n], lsv.valN[:n]); err != nil {
+				return err
 			}
 		}
 	}
+	r.order = nil
 	p.Done()
-	if err := save(); err != nil {
-		return nil, err
-	}
+	return r.save()
+}
 
-	// The start position and its moves, looked up in their layers.
-	x := ex[0]
-	x.layer = rootLayer
-	kids, _, _, err := x.expand(rootKey, nil)
-	if err != nil {
-		return nil, err
+// layerSolver returns a solver of one layer, whose moves into later
+// layers xt looks up, without progress of its own.
+func (r *layerRun) layerSolver(xt *external) *solver {
+	inner := r.opt
+	inner.Progress = nopProgress{}
+	return &solver{opt: inner, ruleset: r.ruleset, ex: r.ex, ext: xt}
+}
+
+// add counts a solved layer's moves, cycles and memory in.
+func (r *layerRun) add(lsv *solver) {
+	r.res.Edges += lsv.nEdges
+	r.res.Cyclic = r.res.Cyclic || lsv.cyclic
+	r.res.Bytes = max(r.res.Bytes, lsv.peak)
+}
+
+// solveLayer solves layer l, whose enumeration lsv holds (readNodes) and
+// the values of the later layers its moves lead to lsv.ext (openRefs), as
+// Solve solves a board with predecessor lists.
+func solveLayer(lsv *solver, l uint64) error {
+	lsv.buildBuckets()
+	for _, x := range lsv.ex {
+		x.layer = l
 	}
-	if res.Root, err = lf.lookup(rootLayer, rootKey, ruleset); err != nil {
-		return nil, err
+	lsv.ext.layer = l
+	if err := lsv.edges(); err != nil {
+		return err
+	}
+	lsv.retrograde()
+	lsv.cycles()
+	return nil
+}
+
+// lookUpStart looks the start position and its moves up in their layers
+// (lookup finds a position's values).
+func (r *layerRun) lookUpStart(lookup func(l, key uint64, ruleset string) (Value, error)) error {
+	x := r.ex[0]
+	x.layer = r.rootLayer
+	kids, _, _, err := x.expand(r.rootKey, nil)
+	if err != nil {
+		return err
+	}
+	res := r.res
+	if res.Root, err = lookup(r.rootLayer, r.rootKey, r.ruleset); err != nil {
+		return err
 	}
 	res.RootPlies = Plies{NoPlies, NoPlies} // the layered solve keeps no distances
+	res.Moves = res.Moves[:0]
 	for _, k := range kids {
-		v, err := lf.lookup(k.layer, k.key, ruleset)
+		v, err := lookup(k.layer, k.key, r.ruleset)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		res.Moves = append(res.Moves, MoveValue{Move: k.move, Value: v})
 	}
-	res.Elapsed = time.Since(t0)
-	return res, nil
+	return nil
 }
 
 // external numbers the nodes that stand, in the solve of one layer, for
@@ -608,21 +751,35 @@ func (lf *layerFiles) get(l uint64) (*solvedLayer, error) {
 	if !ok {
 		return nil, fmt.Errorf("solve: layers: layer %#x not solved", l)
 	}
+	sl, err := solvedPart(lf.solved, l, at[0], at[1])
+	if err != nil {
+		return nil, err
+	}
+	lf.open[l] = sl
+	return sl, nil
+}
+
+// solvedPart reads or maps layer l's solved part, size bytes at offset at
+// of f.
+func solvedPart(f *os.File, l uint64, at, size int64) (*solvedLayer, error) {
+	if size < 8 {
+		return nil, fmt.Errorf("solve: layers: layer %#x of %s: %d bytes, not a solved layer", l, f.Name(), size)
+	}
 	var data []byte
 	var err error
-	if at[1] < mapAtLeast {
-		data = bytesOf(make([]uint64, (at[1]+7)/8))[:at[1]]
-		_, err = lf.solved.ReadAt(data, at[0])
+	if size < mapAtLeast {
+		data = bytesOf(make([]uint64, (size+7)/8))[:size]
+		_, err = f.ReadAt(data, at)
 	} else {
-		data, err = mapFile(lf.solved, at[0], int(at[1]))
+		data, err = mapFile(f, at, int(size))
 	}
 	if err != nil {
-		return nil, fmt.Errorf("solve: layers: mapping %s: %w", lf.solved.Name(), err)
+		return nil, fmt.Errorf("solve: layers: mapping %s: %w", f.Name(), err)
 	}
 	n := int(*(*uint64)(unsafe.Pointer(&data[0])))
 	if len(data) != 8+10*n {
 		(&solvedLayer{data: data}).close()
-		return nil, fmt.Errorf("solve: layers: layer %#x of %s: %d bytes for %d positions", l, lf.solved.Name(), len(data), n)
+		return nil, fmt.Errorf("solve: layers: layer %#x of %s: %d bytes for %d positions", l, f.Name(), len(data), n)
 	}
 	sl := &solvedLayer{
 		data:  data,
@@ -630,7 +787,6 @@ func (lf *layerFiles) get(l uint64) (*solvedLayer, error) {
 		south: unsafe.Slice((*int8)(unsafe.Pointer(&data[8+8*n])), n),
 		north: unsafe.Slice((*int8)(unsafe.Pointer(&data[8+9*n])), n),
 	}
-	lf.open[l] = sl
 	return sl, nil
 }
 
