@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -73,6 +74,15 @@ func (r *LayerCount) add(s LayerSize) {
 // counts (a terminal position is a node of its own, with the layer of its
 // position).
 func CountLayers(start engine.State, opt Options, each func(LayerSize) error) (*LayerCount, error) {
+	return countLayers(start, opt, false, func(s LayerSize, _ []uint64) error { return each(s) }, nil)
+}
+
+// countLayers is CountLayers; with refs, each is also given the later
+// layers the layer's moves lead to (nil for the layers read back from
+// LayerDir). When each returns errStopCount, stopped is called with the
+// keys waiting for each later layer (repeats included) and countLayers
+// returns errStopCount.
+func countLayers(start engine.State, opt Options, refs bool, each func(LayerSize, []uint64) error, stopped func(map[uint64]int64)) (*LayerCount, error) {
 	t0 := time.Now()
 	opt = opt.withDefaults()
 	ruleset := start.Game().Ruleset()
@@ -84,6 +94,9 @@ func CountLayers(start engine.State, opt Options, each func(LayerSize) error) (*
 	defer gcEnd()
 	ls := &layering{lay: lay, wait: map[uint64]*waitList{}, spillAt: max(opt.MaxPositions/8, 1), tempDir: opt.TempDir, state: opt.LayerDir, stateName: countFile, dirty: map[uint64]bool{}}
 	defer ls.close()
+	if refs {
+		ls.refs = map[uint64]bool{}
+	}
 	sv := &solver{opt: opt, ruleset: ruleset, layers: ls}
 	for range opt.Workers {
 		sv.ex = append(sv.ex, newLayerExpander(start, lay))
@@ -106,7 +119,7 @@ func CountLayers(start engine.State, opt Options, each func(LayerSize) error) (*
 			res.add(s)
 			res.Resumed++
 			res.ResumedPositions += s.Positions
-			if err := each(s); err != nil {
+			if err := each(s, nil); err != nil {
 				return nil, err
 			}
 		}
@@ -138,7 +151,19 @@ func CountLayers(start engine.State, opt Options, each func(LayerSize) error) (*
 		size := LayerSize{Layer: ls.cur, Name: lay.LayerString(ls.cur), Positions: int64(non.n + term.n), Terminal: int64(term.n + len(deadM))}
 		res.add(size)
 		st.Done = append(st.Done, size)
-		if err := each(size); err != nil {
+		var rs []uint64
+		if ls.refs != nil {
+			rs = slices.Sorted(maps.Keys(ls.refs))
+			clear(ls.refs)
+		}
+		if err := each(size, rs); err != nil {
+			if errors.Is(err, errStopCount) && stopped != nil {
+				waiting := map[uint64]int64{}
+				for l, wl := range ls.wait {
+					waiting[l] = int64(len(wl.keys)) + wl.onDisk
+				}
+				stopped(waiting)
+			}
 			return nil, err
 		}
 	}

@@ -88,6 +88,7 @@ type solveOptions struct {
 	workers                    int
 	stats, count, layers, json bool
 	checkpoint                 time.Duration
+	dist                       distOptions
 }
 
 func newSolveCmd() *cobra.Command {
@@ -95,12 +96,16 @@ func newSolveCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "solve --rules RULESET [--out DIR] [--max-positions N] [--workers W]",
 		Short: "Solve a small board exactly: the value of every reachable position under perfect play",
-		Long:  solveLong,
+		Long:  solveLong + distLong,
 		Example: `  baolab solve --rules kingulu:holes=3,seeds=2
   baolab solve --rules kingulu:holes=4,seeds=3 --out tables/k43
   baolab sim --rules kingulu:holes=4,seeds=3 --agents random/perfect:table=tables/k43 --games 100 --out runs/p
   baolab solve --rules kingulu:holes=4,seeds=3 --method layers
   baolab solve --rules kingulu:holes=5,seeds=3 --layers --out counts/k53
+  baolab solve --rules kingulu:holes=5,seeds=2 --layers --plan --nodes 4 --cores 8 --mem 16
+  baolab solve --rules kingulu:holes=5,seeds=2 --layers --dir /shared/k52 --enumerate
+  baolab solve --rules kingulu:holes=5,seeds=2 --layers --dir /shared/k52 --wave 0 --task 0 --tasks 4
+  baolab solve --rules kingulu:holes=5,seeds=2 --layers --dir /shared/k52 --finish
   baolab solve --grid configs/solve/solved.toml
   baolab solve --rules kingulu:holes=3,seeds=2 --json`,
 		Args: cobra.NoArgs,
@@ -118,6 +123,22 @@ func newSolveCmd() *cobra.Command {
 	f.StringVar(&o.method, "method", "lists", "lists: predecessor lists (about 25 bytes per position); sweep: no move lists (about 14), moves generated again; layers: one layer at a time (kingulu), predecessor lists")
 	f.BoolVar(&o.json, "json", false, "print JSON Lines instead of text: one object per board, per layer and per total (see above)")
 	f.StringVar(&o.grid, "grid", "", "solve every ruleset of a TOML file (configs/solve/solved.toml) instead of --rules")
+	d := &o.dist
+	f.BoolVar(&d.plan, "plan", false, "with --layers: print the layers in waves with their positions, memory, disk and CPU, and what a cluster takes (see above)")
+	f.Int64Var(&d.budget, "plan-budget", 0, "with --plan: stop counting after this many positions (0: count the whole board)")
+	f.IntVar(&d.nodes, "nodes", 1, "with --plan: nodes of the cluster reckoned")
+	f.IntVar(&d.cores, "cores", 1, "with --plan: cores per node")
+	f.Float64Var(&d.memGiB, "mem", 8, "with --plan: GiB of memory per node")
+	d.rates = solve.DefaultPlanRates
+	f.Float64Var(&d.rates.PositionsPerCPUSecond, "rate", d.rates.PositionsPerCPUSecond, "with --plan: positions per CPU second of a layered solve (measure with --method layers --stats)")
+	f.Float64Var(&d.rates.RAMPerPosition, "ram-per-position", d.rates.RAMPerPosition, "with --plan: bytes of memory per position of the layer being solved")
+	f.StringVar(&d.dir, "dir", "", "with --layers: the directory of a distributed solve, shared by its steps (--enumerate, --wave, --layer, --finish)")
+	f.BoolVar(&d.enumerate, "enumerate", false, "with --layers --dir: enumerate every layer into DIR and group them into waves (DIR/waves.json)")
+	f.BoolVar(&d.finish, "finish", false, "with --layers --dir: print the values of the solve in DIR once every layer is solved")
+	f.StringVar(&d.layer, "layer", "", "with --layers --dir: solve this layer (number in hexadecimal or name)")
+	f.IntVar(&d.wave, "wave", 0, "with --layers --dir: solve layers of this wave (with --task and --tasks)")
+	f.IntVar(&d.task, "task", 0, "with --wave: this task's number, 0..N-1")
+	f.IntVar(&d.tasks, "tasks", 1, "with --wave: the number of tasks N sharing the wave")
 	return cmd
 }
 
@@ -160,7 +181,11 @@ func (o *solveOptions) board() (engine.Game, error) {
 }
 
 func (o *solveOptions) run(cmd *cobra.Command, _ []string) error {
-	if err := o.checkCombination(cmd.Flags().Changed("checkpoint")); err != nil {
+	if err := o.checkDist(cmd.Flags().Changed); err != nil {
+		return badInput(err)
+	}
+	distributed := o.dist.plan || o.dist.dir != ""
+	if err := o.checkCombination(cmd.Flags().Changed("checkpoint") && !distributed); err != nil {
 		return badInput(err)
 	}
 	opt := solve.Options{MaxPositions: o.maxPos, Workers: o.workers, Progress: newSolveBar(cmd.ErrOrStderr()), CountOnly: o.count, Sweep: o.method == "sweep"}
@@ -174,6 +199,9 @@ func (o *solveOptions) run(cmd *cobra.Command, _ []string) error {
 	g, err := o.board()
 	if err != nil {
 		return badInput(err)
+	}
+	if distributed {
+		return o.runDist(newSolvePrinter(cmd.OutOrStdout(), o.json, false), cmd.OutOrStdout(), cmd.ErrOrStderr(), g, opt)
 	}
 	if o.layers {
 		opt.LayerDir, opt.Checkpoint = o.out, o.checkpoint
@@ -215,7 +243,8 @@ func (o *solveOptions) solveBoard(p solvePrinter, log io.Writer, g engine.Game, 
 // solveError marks the solver's refusals of the input (a board too big,
 // without layers, a DIR of another count or in use) as usage errors.
 func solveError(err error) error {
-	if errors.Is(err, solve.ErrTooBig) || errors.Is(err, solve.ErrNoLayers) || errors.Is(err, solve.ErrBadCount) || errors.Is(err, solve.ErrCountBusy) {
+	if errors.Is(err, solve.ErrTooBig) || errors.Is(err, solve.ErrNoLayers) || errors.Is(err, solve.ErrBadCount) || errors.Is(err, solve.ErrCountBusy) ||
+		errors.Is(err, solve.ErrLayerMissing) || errors.Is(err, solve.ErrNotEnumerated) {
 		return badInput(err)
 	}
 	return err
