@@ -6,23 +6,28 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/internal/buildinfo"
 	"github.com/baolab/baolab/sim"
 	"github.com/baolab/baolab/sim/config"
 	"github.com/baolab/baolab/sim/slurm"
+	"github.com/baolab/baolab/solve"
 )
 
 func newSlurmCmd(build buildinfo.Info) *cobra.Command {
 	var (
 		j      slurm.Job
 		submit bool
+		sj     slurm.SolveJob
+		solveF bool
 	)
 	cmd := &cobra.Command{
-		Use:   "slurm --config FILE --tasks N [--out DIR] [--partition P --time T --cpus C ...] [--submit]",
+		Use:   "slurm --config FILE --tasks N [--out DIR] [--partition P --time T --cpus C ...] [--submit] | slurm --solve --rules R --dir DIR [...]",
 		Short: "Play an experiment as a Slurm job array, then analyse it (writes and submits sbatch scripts)",
 		Long: `Write two sbatch scripts that play the experiment of FILE on a Slurm cluster:
 a job array of N tasks, where task K runs
@@ -42,9 +47,27 @@ When some tasks fail, the analysis is cancelled; run the same command again:
 the simulator resumes, so only the missing batches are played, and the
 dataset ends equal to that of a clean run.`,
 		Example: `  baolab slurm --config configs/balance.toml --tasks 16 --out /shared/runs/balance
+  baolab slurm --solve --rules kingulu:holes=5,seeds=2 --dir /shared/solve/k52 --cpus 4 --time 1:00:00 --submit
   baolab slurm --config configs/balance.toml --tasks 16 --partition short --time 2:00:00 --cpus 4 --submit`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if solveF {
+				sj.Job = j
+				sj.MaxTasks = j.Tasks
+				return runSlurmSolve(cmd, sj, submit, build)
+			}
+			if sj.Rules != "" || sj.Throttle != 0 {
+				return badInput(errors.New("--rules and --throttle go with --solve"))
+			}
+			var missing []string
+			for _, f := range []string{"config", "tasks"} {
+				if !cmd.Flags().Changed(f) {
+					missing = append(missing, strconv.Quote(f))
+				}
+			}
+			if len(missing) > 0 {
+				return badInput(fmt.Errorf("required flag(s) %s not set (or give --solve --rules R --dir DIR)", strings.Join(missing, ", ")))
+			}
 			batches, err := completeSlurmJob(&j)
 			if err != nil {
 				return badInput(err)
@@ -67,7 +90,7 @@ dataset ends equal to that of a clean run.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&j.Config, "config", "", "experiment file played by every task (required)")
-	f.IntVar(&j.Tasks, "tasks", 0, "number of array tasks, one shard each (required)")
+	f.IntVar(&j.Tasks, "tasks", 0, "number of array tasks, one shard each (required); with --solve, the most tasks of a wave (default 1000)")
 	f.StringVar(&j.Dir, "out", "", "dataset directory, on a filesystem all nodes share (default: the file's out)")
 	f.StringVar(&j.Report, "report", "", "report directory of the analysis (default DIR/report)")
 	f.StringVar(&j.ScriptDir, "script-dir", "", "where to write the scripts; logs go to its logs/ (default DIR.slurm)")
@@ -75,14 +98,16 @@ dataset ends equal to that of a clean run.`,
 	f.StringVar(&j.Name, "name", "", "job name of the array (default baolab-<config file name>)")
 	f.StringVar(&j.Partition, "partition", "", "partition to run in (default: the cluster's default)")
 	f.StringVar(&j.Time, "time", "", "time limit of each task, e.g. 2:00:00 (default: the partition's)")
-	f.StringVar(&j.AnalyzeTime, "analyze-time", "", "time limit of the analysis job (default: the partition's)")
+	f.StringVar(&j.AnalyzeTime, "analyze-time", "", "time limit of the analysis job, with --solve of the finish job (default: the partition's)")
 	f.IntVar(&j.CPUs, "cpus", 0, "CPUs per task, also baolab sim --workers (default: Slurm's default, 1)")
 	f.StringVar(&j.Mem, "mem", "", "memory per task, e.g. 4G (default: the partition's)")
 	f.StringVar(&j.Account, "account", "", "account to charge (default: yours)")
 	f.StringArrayVar(&j.SbatchOpts, "sbatch", nil, "another sbatch option for both jobs, e.g. --sbatch=--qos=short (repeatable)")
 	f.BoolVar(&submit, "submit", false, "submit both jobs with sbatch and print their ids")
-	cmd.MarkFlagRequired("config")
-	cmd.MarkFlagRequired("tasks")
+	f.BoolVar(&solveF, "solve", false, "solve a board layer by layer instead of playing an experiment (see above)")
+	f.StringVar(&sj.Rules, "rules", "", "with --solve: the ruleset to solve")
+	f.StringVar(&j.Dir, "dir", "", "with --solve: the solve's directory, on a filesystem all nodes share")
+	f.IntVar(&sj.Throttle, "throttle", 0, "with --solve: at most this many tasks of a wave running at once (0: no limit)")
 	return cmd
 }
 
@@ -179,4 +204,107 @@ func runSlurm(cmd *cobra.Command, j slurm.Job, submit bool) error {
 func printHowToSubmit(out io.Writer, j slurm.Job) error {
 	_, err := fmt.Fprintf(out, "submit both with --submit, or by hand:\n  %s\n", strings.Join(j.SubmitCommands(), "\n  "))
 	return err
+}
+
+// runSlurmSolve writes (and with submit submits) the jobs of a layered
+// solve: the enumeration's, or, once DIR holds the enumeration, the
+// waves' and the finish job's.
+func runSlurmSolve(cmd *cobra.Command, j slurm.SolveJob, submit bool, build buildinfo.Info) error {
+	if j.Config != "" || j.Report != "" {
+		return badInput(errors.New("--config and --report do not go with --solve"))
+	}
+	if j.Rules == "" || j.Dir == "" {
+		return badInput(errors.New("--solve needs --rules R and --dir DIR"))
+	}
+	g, err := engine.Parse(j.Rules)
+	if err != nil {
+		return badInput(err)
+	}
+	j.Rules = g.Ruleset()
+	if j.Binary == "" {
+		if j.Binary, err = os.Executable(); err != nil {
+			return fmt.Errorf("finding this binary's path (give --binary): %w", err)
+		}
+	}
+	for _, p := range []*string{&j.Binary, &j.Dir, &j.ScriptDir} {
+		if *p != "" {
+			if *p, err = filepath.Abs(*p); err != nil {
+				return err
+			}
+		}
+	}
+	if j.ScriptDir == "" {
+		j.ScriptDir = j.Dir + ".slurm"
+	}
+	if j.Name == "" {
+		j.Name = "baolab-solve"
+	}
+	j.Version = "baolab " + build.Version
+	waves, err := solve.ReadLayerWaves(j.Dir)
+	switch {
+	case errors.Is(err, solve.ErrNotEnumerated):
+		j.Again = slurmSolveArgs(j)
+	case err != nil:
+		return badInput(err)
+	case waves.Ruleset != j.Rules:
+		return badInput(fmt.Errorf("--dir %s holds a solve of %s, not of %s", j.Dir, waves.Ruleset, j.Rules))
+	default:
+		j.Waves = []int{}
+		for _, wv := range waves.Waves {
+			j.Waves = append(j.Waves, len(wv))
+		}
+	}
+	if err := j.Validate(); err != nil {
+		return badInput(err)
+	}
+	if err := j.Write(); err != nil {
+		return err
+	}
+	out := cmd.OutOrStdout()
+	if j.Waves == nil {
+		fmt.Fprintf(out, "wrote %s (the enumeration, which then writes and submits the waves)\n", j.EnumerateScriptPath())
+	} else {
+		fmt.Fprintf(out, "wrote %s ... %s (%d waves) and %s\n", j.WaveScriptPath(0), j.WaveScriptPath(len(j.Waves)-1), len(j.Waves), j.FinishScriptPath())
+	}
+	if !submit {
+		_, err := fmt.Fprintf(out, "submit with --submit, or by hand:\n  %s\n", strings.Join(j.SubmitCommands(), "\n  "))
+		return err
+	}
+	ids, err := slurm.Submitter{}.SubmitSolve(cmd.Context(), j)
+	if err != nil {
+		return err
+	}
+	if j.Waves == nil {
+		fmt.Fprintf(out, "submitted enumeration job %s: log in %s\n", ids[0], filepath.Join(j.LogDir(), "enumerate-"+ids[0]+".out"))
+		return nil
+	}
+	for w := range j.Waves {
+		fmt.Fprintf(out, "submitted wave %d job array %s (%d tasks)\n", w, ids[w], j.WaveTasks(w))
+	}
+	fmt.Fprintf(out, "submitted finish job %s: values in %s\n", ids[len(ids)-1], filepath.Join(j.LogDir(), "finish-"+ids[len(ids)-1]+".out"))
+	return nil
+}
+
+// slurmSolveArgs is the baolab slurm --solve command line (without the
+// binary) that the enumeration job runs to submit the waves: j's settings,
+// with --submit.
+func slurmSolveArgs(j slurm.SolveJob) []string {
+	a := []string{"slurm", "--solve", "--rules", j.Rules, "--dir", j.Dir, "--script-dir", j.ScriptDir, "--binary", j.Binary, "--name", j.Name}
+	for _, f := range []struct{ flag, v string }{{"--partition", j.Partition}, {"--time", j.Time}, {"--analyze-time", j.AnalyzeTime}, {"--mem", j.Mem}, {"--account", j.Account}} {
+		if f.v != "" {
+			a = append(a, f.flag, f.v)
+		}
+	}
+	for _, f := range []struct {
+		flag string
+		v    int
+	}{{"--cpus", j.CPUs}, {"--tasks", j.MaxTasks}, {"--throttle", j.Throttle}} {
+		if f.v != 0 {
+			a = append(a, f.flag, strconv.Itoa(f.v))
+		}
+	}
+	for _, o := range j.SbatchOpts {
+		a = append(a, "--sbatch="+o)
+	}
+	return append(a, "--submit")
 }

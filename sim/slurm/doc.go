@@ -1,6 +1,9 @@
-// Package slurm plays one baolab experiment across a Slurm cluster, with no
-// scheduler of baolab's own: it writes the two batch scripts that do it and
-// submits them with sbatch.
+// Package slurm plays one baolab experiment, or solves one board layer by
+// layer (SolveJob), across a Slurm cluster, with no scheduler of baolab's
+// own: it writes the batch scripts that do it and submits them with sbatch.
+// A solve is an enumeration job, one job array per wave of layers, each
+// after the previous one (afterok), and a finish job; see `baolab solve
+// --help` for its steps.
 //
 // The experiment is cut into N shards, as `baolab sim --shard K/N` does: task
 // K of a job array of N tasks (array indices 0..N-1) runs

@@ -52,11 +52,22 @@ var (
 // Validate reports the first problem of j, naming the field as the
 // `baolab slurm` flag that sets it.
 func (j Job) Validate() error {
-	paths := []struct{ flag, path string }{
-		{"--binary", j.Binary}, {"--config", j.Config}, {"--out", j.Dir},
-		{"--report", j.Report}, {"--script-dir", j.ScriptDir},
+	if err := validatePaths("--binary", j.Binary, "--config", j.Config, "--out", j.Dir, "--report", j.Report, "--script-dir", j.ScriptDir); err != nil {
+		return err
 	}
-	for _, p := range paths {
+	if strings.ContainsAny(j.ScriptDir, `"\`) {
+		return fmt.Errorf("--script-dir %q: sbatch cannot write logs under a path with '\"' or '\\'", j.ScriptDir)
+	}
+	if j.Tasks < 1 {
+		return fmt.Errorf("--tasks must be at least 1, got %d", j.Tasks)
+	}
+	return j.validateResources()
+}
+
+// validatePaths checks flag/path pairs: each path absolute, on one line.
+func validatePaths(flagPaths ...string) error {
+	for i := 0; i < len(flagPaths); i += 2 {
+		p := struct{ flag, path string }{flagPaths[i], flagPaths[i+1]}
 		switch {
 		case p.path == "":
 			return fmt.Errorf("%s is empty", p.flag)
@@ -66,12 +77,13 @@ func (j Job) Validate() error {
 			return fmt.Errorf("%s %q contains a line break or NUL", p.flag, p.path)
 		}
 	}
-	if strings.ContainsAny(j.ScriptDir, `"\`) {
-		return fmt.Errorf("--script-dir %q: sbatch cannot write logs under a path with '\"' or '\\'", j.ScriptDir)
-	}
-	if j.Tasks < 1 {
-		return fmt.Errorf("--tasks must be at least 1, got %d", j.Tasks)
-	}
+	return nil
+}
+
+// validateResources reports the first problem of the fields that every
+// job of baolab's shares (name, partition, limits, CPUs, memory, account,
+// further options), naming the flag that sets it.
+func (j Job) validateResources() error {
 	if !nameRE.MatchString(j.Name) {
 		return fmt.Errorf("--name %q: use letters, digits, '.', '_' and '-' only", j.Name)
 	}
