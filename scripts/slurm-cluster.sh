@@ -150,7 +150,8 @@ SlurmUser=$(id -un)
 SlurmdUser=root
 AuthType=auth/munge
 CredType=cred/munge
-AuthInfo=socket=$STATE/munge/munge.socket
+# cred_expire: a requeued job waits this long before it starts again (120 s by default).
+AuthInfo=socket=$STATE/munge/munge.socket,cred_expire=10
 StateSaveLocation=$STATE/state
 SlurmdSpoolDir=$STATE/spool/slurmd-%n
 SlurmctldPidFile=$STATE/slurmctld.pid

@@ -7,7 +7,11 @@
 # "slurm") against it: a 4-task array plus the dependent analysis submitted
 # through `baolab slurm --submit`, compared with a single-process run of the
 # same experiment; then a run in which one task is killed, re-submitted, and
-# compared again. The cluster's daemons are stopped by PID on every exit,
+# compared again; and TestSlurmSolveEndToEnd (sim/slurm/e2e_solve_test.go):
+# a layered solve of kingulu:holes=6,seeds=1 through `baolab slurm --solve
+# --submit` (an enumeration job, one array per wave, a finish job) compared
+# with the one-process solve, clean and with a task killed and requeued.
+# The cluster's daemons are stopped by PID on every exit,
 # failed or not (trap). When Slurm cannot be installed the test is skipped
 # with a message and exit status 0, except under CI (CI=true), where it fails
 # with exit status 1.
@@ -77,8 +81,8 @@ export BAOLAB_BIN=$WORK/bin/baolab BAOLAB_SLURM_WORK=$WORK/e2e
 # The test binary runs in the background so that a signal reaches the traps
 # at once (bash runs traps only between commands), and cleanup can stop it.
 go test -tags slurm -c -o "$WORK/slurm.test" ./sim/slurm/
-(cd sim/slurm && exec "$WORK/slurm.test" -test.run '^TestSlurmEndToEnd$' -test.v -test.count=1 -test.timeout=6m) &
+(cd sim/slurm && exec "$WORK/slurm.test" -test.run '^(TestSlurmEndToEnd|TestSlurmSolveEndToEnd)$' -test.v -test.count=1 -test.timeout=20m) &
 TEST_PID=$!
 wait "$TEST_PID"
 TEST_PID=
-echo "test-slurm: 1 passed, 0 failed"
+echo "test-slurm: 2 passed, 0 failed"
