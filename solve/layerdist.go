@@ -401,7 +401,10 @@ func writeSolvedFile(path string, keys []uint64, south, north []int8) error {
 
 // FinishLayers returns the Result of the distributed solve in
 // Options.LayerDir, as SolveLayers returns it: every layer must be solved
-// (ErrLayerMissing names the first, in wave order, that is not).
+// (ErrLayerMissing names the first, in wave order, that is not). Its
+// Elapsed is the layers' solve times added up (the wall time of each
+// layer's solve, not the enumeration's) and its own; Bytes the largest
+// layer's solve or the enumeration's peak.
 func FinishLayers(start engine.State, opt Options) (*Result, error) {
 	t0 := time.Now()
 	opt = opt.withDefaults()
@@ -427,6 +430,7 @@ func FinishLayers(start engine.State, opt Options) (*Result, error) {
 			res.Edges += s.Edges
 			res.Cyclic = res.Cyclic || s.Cyclic
 			res.Bytes = max(res.Bytes, s.Bytes)
+			res.Elapsed += s.Elapsed
 		}
 	}
 	res.EnumerationBytes = d.st.Solve.EnumerationBytes
@@ -467,6 +471,6 @@ func FinishLayers(start engine.State, opt Options) (*Result, error) {
 	if err := r.lookUpStart(lookup); err != nil {
 		return nil, err
 	}
-	res.Elapsed = time.Since(t0)
+	res.Elapsed += time.Since(t0)
 	return res, nil
 }
