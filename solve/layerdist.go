@@ -231,6 +231,18 @@ func (d *distributed) statsPath(l uint64) string {
 	return filepath.Join(d.dir, layersDirName, strconv.FormatUint(l, 16)+".json")
 }
 
+// removeTemporary removes the temporary files of layer l's files that a
+// task killed before their rename left (named .<file><random>, as
+// renameio names them).
+func (d *distributed) removeTemporary(l uint64) {
+	for _, p := range []string{d.solvedPath(l), d.statsPath(l)} {
+		left, _ := filepath.Glob(filepath.Join(filepath.Dir(p), "."+filepath.Base(p)+"*"))
+		for _, f := range left {
+			os.Remove(f)
+		}
+	}
+}
+
 // solved tells whether layer l is solved.
 func (d *distributed) solved(l uint64) bool {
 	_, err := os.Stat(d.solvedPath(l))
@@ -310,6 +322,7 @@ func SolveLayerTask(start engine.State, opt Options, layers []uint64) (*LayerTas
 	r := &layerRun{opt: opt, ruleset: d.st.Ruleset, ex: ex}
 	xt := &external{}
 	for _, l := range todo {
+		d.removeTemporary(l)
 		t1 := time.Now()
 		if _, ok := lf.nodesAt[l]; !ok {
 			return nil, fmt.Errorf("%w in %s: layer %#x is not in %s", ErrBadCount, d.dir, l, solveFile)

@@ -32,7 +32,8 @@ func solvedBytes(keys []uint64, south, north []int8) []byte {
 // TestDistributedMatchesSolveLayers enumerates boards with several waves
 // and cyclic layers into a directory, solves their waves in reverse task
 // order, two tasks per wave, each task its share of the wave, and
-// checks: every layer's file is byte for byte the layer SolveLayers
+// checks (a layer solved again also removes a killed task's temporary
+// file): every layer's file is byte for byte the layer SolveLayers
 // solves in one process; FinishLayers gives SolveLayers' Result (counts,
 // moves, cyclicity, root and first moves); no layer depends on a layer of
 // its own wave or a later one. Solving wave 1 before wave 0 is refused
@@ -123,6 +124,10 @@ func TestDistributedMatchesSolveLayers(t *testing.T) {
 		l := waves.Waves[0][0].Layer
 		path := filepath.Join(dir, "layers", strconv.FormatUint(l, 16)+".solved")
 		os.Remove(path)
+		left := filepath.Join(dir, "layers", "."+strconv.FormatUint(l, 16)+".solved123456")
+		if err := os.WriteFile(left, []byte("half"), 0o644); err != nil {
+			t.Fatal(err)
+		}
 		task, err := solve.SolveLayerTask(g.NewState(), opt, []uint64{l, waves.Waves[0][len(waves.Waves[0])-1].Layer})
 		if err != nil {
 			t.Fatal(err)
@@ -132,6 +137,9 @@ func TestDistributedMatchesSolveLayers(t *testing.T) {
 		}
 		if got, _ := os.ReadFile(path); !bytes.Equal(got, want[l]) {
 			t.Errorf("%s: layer %s solved again differs", rs, lay.LayerString(l))
+		}
+		if _, err := os.Stat(left); err == nil {
+			t.Errorf("%s: the temporary file a killed task left, %s, is still there", rs, left)
 		}
 		// The one-process solve refuses the directory.
 		if _, err := solve.SolveLayers(g.NewState(), opt); !errors.Is(err, solve.ErrBadCount) {

@@ -95,6 +95,13 @@ func TestSlurmSolveEndToEnd(t *testing.T) {
 			t.Fatalf("no task was killed: %v", err)
 		}
 		t.Logf("killed: %s", strings.TrimSpace(string(b)))
+		job := regexp.MustCompile(`job (\d+_\d+)`).FindStringSubmatch(string(b))
+		if job == nil {
+			t.Fatalf("no job id in %q", b)
+		}
+		if info := e.run("scontrol", "--oneliner", "show", "job", job[1]); !regexp.MustCompile(`\bRestarts=[1-9]`).MatchString(info) {
+			t.Errorf("task %s was not restarted: %s", job[1], info)
+		}
 		e.compareLayers(local, dir)
 		t.Logf("the same with a task killed and requeued: %v", time.Since(start).Round(time.Millisecond))
 	})
