@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -75,6 +76,48 @@ func TestSolveDistributedCommands(t *testing.T) {
 		_, errOut, code := baolab(t, append([]string{"solve", "--rules", rules}, args...)...)
 		if code != 2 || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
 			t.Errorf("solve %s: exit %d, stderr %q; want 2 and one line", strings.Join(args, " "), code, errOut)
+		}
+	}
+}
+
+// TestSlurmSolveScripts: baolab slurm --solve writes the enumeration's
+// script before DIR is enumerated (which runs the same command again,
+// with --submit), and one script per wave plus the finish job's after;
+// bad combinations exit 2 with one line.
+func TestSlurmSolveScripts(t *testing.T) {
+	const rules = "kingulu:holes=4,seeds=2"
+	dir := filepath.Join(t.TempDir(), "k42")
+	out, errOut, code := baolab(t, "slurm", "--solve", "--rules", rules, "--dir", dir, "--tasks", "2", "--binary", "/opt/baolab")
+	if code != 0 || !strings.Contains(out, "enumerate.sbatch") || !strings.Contains(out, "sbatch "+dir+".slurm/enumerate.sbatch") {
+		t.Fatalf("before the enumeration: exit %d, %q, stderr %q", code, out, errOut)
+	}
+	script, err := os.ReadFile(filepath.Join(dir+".slurm", "enumerate.sbatch"))
+	if err != nil || !strings.Contains(string(script), "exec /opt/baolab slurm --solve --rules "+rules+" --dir "+dir+" --script-dir "+dir+".slurm --binary /opt/baolab --name baolab-solve --tasks 2 --submit\n") {
+		t.Errorf("enumerate.sbatch (%v):\n%s", err, script)
+	}
+	if _, _, code := baolab(t, "solve", "--rules", rules, "--layers", "--dir", dir, "--enumerate"); code != 0 {
+		t.Fatalf("--enumerate: exit %d", code)
+	}
+	out, errOut, code = baolab(t, "slurm", "--solve", "--rules", rules, "--dir", dir, "--tasks", "2", "--binary", "/opt/baolab")
+	waves, _ := filepath.Glob(filepath.Join(dir+".slurm", "wave-*.sbatch"))
+	if code != 0 || len(waves) != 9 || !strings.Contains(out, "(9 waves)") || !strings.Contains(out, "--dependency=afterok:$W7 --kill-on-invalid-dep=yes "+dir+".slurm/wave-8.sbatch") {
+		t.Errorf("after the enumeration: exit %d, %d wave scripts, %q, stderr %q", code, len(waves), out, errOut)
+	}
+	w0, _ := os.ReadFile(filepath.Join(dir+".slurm", "wave-0.sbatch"))
+	if !strings.Contains(string(w0), "#SBATCH --array=0-1\n") || !strings.Contains(string(w0), "--wave 0 --task \"${SLURM_ARRAY_TASK_ID}\" --tasks 2 ") {
+		t.Errorf("wave-0.sbatch (10 layers, 2 tasks):\n%s", w0)
+	}
+	for _, args := range [][]string{
+		{"slurm", "--solve", "--rules", rules},
+		{"slurm", "--solve", "--dir", dir},
+		{"slurm", "--solve", "--rules", "kingulu:holes=4,seeds=3", "--dir", dir},
+		{"slurm", "--solve", "--rules", "nonesuch", "--dir", dir},
+		{"slurm", "--rules", rules, "--config", "x.toml", "--tasks", "2"},
+		{"slurm", "--tasks", "2"},
+	} {
+		_, errOut, code := baolab(t, args...)
+		if code != 2 || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
+			t.Errorf("%s: exit %d, stderr %q; want 2 and one line", strings.Join(args, " "), code, errOut)
 		}
 	}
 }
