@@ -87,3 +87,26 @@ func TestPlanMatchesSolve(t *testing.T) {
 		}
 	}
 }
+
+// TestReckonHandWorked: two waves, of two layers of 3 CPU seconds and of
+// one of 6, on 2 nodes of 1 core and 1 GiB: the enumeration is a third of
+// the 12 CPU seconds on one node, 4 s; wave 0 solves its two layers (2 s
+// each, two thirds of 3) side by side, 2 s; wave 1 its one layer, 4 s;
+// 10 s in all. A layer of 1 GiB + 1 byte does not fit.
+func TestReckonHandWorked(t *testing.T) {
+	p := &solve.LayerPlan{Waves: [][]solve.PlannedLayer{
+		{{CPU: 3, RAMBytes: 10, Disk: 1}, {CPU: 3, RAMBytes: 20, Disk: 2}},
+		{{CPU: 6, RAMBytes: 1 << 30, Disk: 4}},
+	}}
+	c := p.Reckon(2, 1, 1)
+	if c.CPU != 12 || c.EnumerateWall != 4 || c.WavesWall != 6 || c.Wall != 10 || c.LargestRAM != 1<<30 || !c.Fits || c.Disk != 7 {
+		t.Errorf("reckoned %+v; want 12 CPU s, 4 s enumerating, 6 s of waves, 10 s, 1 GiB largest, fitting, 7 bytes of disk", c)
+	}
+	if c := p.Reckon(1, 2, 1); c.EnumerateWall != 2 || c.WavesWall != 4 {
+		t.Errorf("one node of 2 cores: %+v; want 2 s enumerating and 2+2 s of waves", c)
+	}
+	p.Waves[1][0].RAMBytes++
+	if c := p.Reckon(2, 1, 1); c.Fits {
+		t.Errorf("a layer of 1 GiB + 1 byte fits 1 GiB: %+v", c)
+	}
+}
