@@ -45,7 +45,8 @@ bench-sim: build
 	bash scripts/bench-sim.sh
 
 ## test-slurm: bring up a real single-node Slurm cluster here, run an experiment as a
-## job array through `baolab slurm --submit`, compare with a single-process run, tear down.
+## job array through `baolab slurm --submit` and a layered solve as wave arrays through
+## `baolab slurm --solve --submit`, compare each with a single-process run, tear down.
 test-slurm:
 	bash scripts/test-slurm.sh
 
