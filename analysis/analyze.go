@@ -10,6 +10,7 @@ import (
 	"github.com/baolab/baolab/analysis/effects"
 	"github.com/baolab/baolab/analysis/stats"
 	"github.com/baolab/baolab/analysis/summary"
+	"github.com/baolab/baolab/dataset"
 	"github.com/baolab/baolab/engine"
 )
 
@@ -22,6 +23,11 @@ type Options struct {
 	Confidence float64
 	// Alpha is the significance level of the verdicts (default 0.05).
 	Alpha float64
+	// EquivalenceMargin is the margin δ of the equivalence tests (TOST).
+	// 0 takes the manifest's (sim's equivalence_margin, chosen before the
+	// run), else DefaultEquivalenceMargin; a margin given here overrides
+	// the manifest's, and the summary says which was used.
+	EquivalenceMargin float64
 	// ExactMaxPositions bounds the boards whose exact value is computed
 	// (Summary.Exact): a ruleset with more reachable positions is skipped
 	// with a note. Zero means DefaultExactMaxPositions; negative computes
@@ -42,6 +48,9 @@ func MaxWorkers() int { return max(8, 4*runtime.NumCPU()) }
 
 // check refuses the fields of o out of range.
 func (o *Options) check() error {
+	if !(o.EquivalenceMargin >= 0 && o.EquivalenceMargin < dataset.MaxEquivalenceMargin) {
+		return fmt.Errorf("%w: equivalence margin must be above 0 and below %g, not %g", ErrBadOption, dataset.MaxEquivalenceMargin, o.EquivalenceMargin)
+	}
 	if o.Workers < 0 || o.Workers > MaxWorkers() {
 		return fmt.Errorf("%w: workers must be 0 (one per CPU) to %d here (4 per CPU), not %d", ErrBadOption, MaxWorkers(), o.Workers)
 	}
@@ -61,6 +70,23 @@ func (o *Options) defaults() {
 	if o.ExactMaxPositions == 0 {
 		o.ExactMaxPositions = DefaultExactMaxPositions
 	}
+}
+
+// DefaultEquivalenceMargin is the margin of the equivalence tests when
+// neither the manifest nor Options give one: a first-player advantage
+// within 0.5 ± 0.02 counts as balanced.
+const DefaultEquivalenceMargin = 0.02
+
+// equivalenceMargin returns the margin of the equivalence tests and where
+// it comes from.
+func equivalenceMargin(opt Options, exp *dataset.Experiment) (float64, string) {
+	switch {
+	case opt.EquivalenceMargin > 0:
+		return opt.EquivalenceMargin, "flag"
+	case exp != nil && exp.EquivalenceMargin > 0:
+		return exp.EquivalenceMargin, "manifest"
+	}
+	return DefaultEquivalenceMargin, "default"
 }
 
 // Analyze reads every file of ds and returns its summary. The first
@@ -90,12 +116,16 @@ func Analyze(ctx context.Context, ds *Dataset, opt Options) (*summary.Summary, e
 		Comparisons: []summary.Comparison{},
 		Notes:       []string{},
 	}
+	s.EquivalenceMargin, s.EquivalenceMarginFrom = equivalenceMargin(opt, ds.Experiment)
 	for _, a := range cells {
 		s.Games += a.games
-		s.Cells = append(s.Cells, cellSummary(a, ds.Moves != nil, opt.Confidence))
+		c := cellSummary(a, ds.Moves != nil, opt.Confidence)
+		m, v := scoreMoments(a)
+		c.Equivalence = equivalence(stats.TOST(m-0.5, math.Sqrt(v/float64(a.games)), 0, s.EquivalenceMargin), opt.Alpha, testTOSTScore)
+		s.Cells = append(s.Cells, c)
 	}
 	var notes, effectNotes []string
-	s.Comparisons, notes = compare(cells, s.Cells, opt.Confidence, opt.Alpha)
+	s.Comparisons, notes = compare(cells, s.Cells, opt.Confidence, opt.Alpha, s.EquivalenceMargin)
 	s.Effects, effectNotes = effects.Estimate(s.Cells, opt.Confidence)
 	s.Notes = append(append(s.Notes, notes...), effectNotes...)
 	s.Ranking = effects.Rank(s.Cells, opt.Alpha)

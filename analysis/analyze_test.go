@@ -207,7 +207,19 @@ func TestComparison(t *testing.T) {
 	approx(t, "mw prob", c.Length.ProbLonger, 0.5)
 	approx(t, "mw p", c.Length.P, 1)
 	approx(t, "mw holm", c.Length.PHolm, 1)
-	want := "readings differ in balance: no at 5% (first-player advantage 0.600 vs 0.400, Holm p = 0.71); draw rate: no (0.200 vs 0.200); mean length: no (2.4 vs 2.4 plies)"
+	// Equivalence within the default ±0.02, by hand: difference 0.2,
+	// standard error √(0.175/5 + 0.175/5) = √0.07 = 0.2646; the test of
+	// H0 d ≥ 0.02 has z = (0.2 − 0.02)/0.2646 = 0.680, p = Φ(0.680) = 0.752
+	// (the larger of the two, so the TOST p), the test of H0 d ≤ 0.02 has
+	// p = 1 − Φ(0.680) = 0.248: neither shown within nor beyond: undecided.
+	e := c.Equivalence
+	if e == nil || e.Verdict != "undecided" || e.Margin != 0.02 || math.Abs(float64(e.P)-0.752) > 0.001 || math.Abs(float64(e.PBeyond)-0.248) > 0.001 {
+		t.Errorf("equivalence %+v, want undecided, margin 0.02, p 0.752, p beyond 0.248", e)
+	}
+	if s.EquivalenceMargin != 0.02 || s.EquivalenceMarginFrom != "default" {
+		t.Errorf("margin %g from %q, want the default 0.02", s.EquivalenceMargin, s.EquivalenceMarginFrom)
+	}
+	want := "readings differ in balance: no at 5% (first-player advantage 0.600 vs 0.400, Holm p = 0.71); not shown equivalent within ±0.02 (TOST p = 0.75); draw rate: no (0.200 vs 0.200); mean length: no (2.4 vs 2.4 plies)"
 	if c.Verdict != want {
 		t.Errorf("verdict\n%s\nwant\n%s", c.Verdict, want)
 	}

@@ -17,7 +17,16 @@ const (
 	testWelch  = "Welch t"
 	testScoreX = "exact permutation (difference of mean scores)"
 	testFisher = "Fisher exact"
+	// The equivalence tests (stats.TOST).
+	testTOSTScore = "TOST, two one-sided z (mean score against 1/2)"
+	testTOSTDiff  = "TOST, two one-sided z (difference of mean scores, unpooled)"
 )
+
+// equivalence is the summary of the equivalence tests e at level alpha.
+func equivalence(e stats.Equivalence, alpha float64, test string) *summary.Equivalence {
+	return &summary.Equivalence{Margin: summary.Num(e.Margin), Verdict: e.Verdict(alpha),
+		P: summary.Num(e.P), PBeyond: summary.Num(e.PBeyond), Test: test}
+}
 
 // smallSample is the sample size under which the z tests of first-player
 // advantage and draw rate give way to exact tests (the permutation test
@@ -39,7 +48,7 @@ const maxAllPairs = 16
 // correction over all compared pairs, one family per quantity
 // (first-player advantage, draw rate, mean length, Mann–Whitney). The
 // notes say where pairs were left out.
-func compare(accs []*cellAcc, cells []summary.Cell, conf, alpha float64) ([]summary.Comparison, []string) {
+func compare(accs []*cellAcc, cells []summary.Cell, conf, alpha, margin float64) ([]summary.Comparison, []string) {
 	out := []summary.Comparison{}
 	var notes []string
 	type pair struct{ a, b int }
@@ -89,6 +98,7 @@ func compare(accs []*cellAcc, cells []summary.Cell, conf, alpha float64) ([]summ
 			pv, test = stats.ExactScoreTest(wa, ha, la, wb, hb, lb), testScoreX
 		}
 		c.FirstPlayerAdvantage = diff(ma, mb, d, lo, hi, z, math.NaN(), pv, test)
+		c.Equivalence = equivalence(stats.TOST(ma-mb, math.Sqrt(va/float64(a.games)+vb/float64(b.games)), 0, margin), alpha, testTOSTDiff)
 
 		da, db := float64(a.results[engine.Draw]), float64(b.results[engine.Draw])
 		d, lo, hi = stats.NewcombeDiff(da, float64(a.games), db, float64(b.games), conf)
@@ -191,6 +201,24 @@ func diff(a, b, d, lo, hi, stat, df, p float64, test string) summary.Diff {
 		Test: test, Statistic: summary.Num(stat), DF: summary.Num(df), P: summary.Num(p)}
 }
 
+// EquivalenceText says what the equivalence tests e showed, with word
+// for a shown equivalence ("equivalent" of two readings, "balanced" of
+// one cell): "equivalent within ±0.02 (TOST p = 0.003)", "not shown
+// equivalent within ±0.02 (TOST p = 0.31)" or "differ by more than 0.02
+// (p = 0.001)".
+func EquivalenceText(e *summary.Equivalence, word string) string {
+	if e == nil || e.Verdict == "" {
+		return "equivalence not tested"
+	}
+	switch e.Verdict {
+	case stats.Balanced:
+		return fmt.Sprintf("%s within ±%g (TOST p = %.2g)", word, float64(e.Margin), float64(e.P))
+	case stats.NotBalanced:
+		return fmt.Sprintf("not %s: beyond ±%g (p = %.2g)", word, float64(e.Margin), float64(e.PBeyond))
+	}
+	return fmt.Sprintf("not shown %s within ±%g (TOST p = %.2g)", word, float64(e.Margin), float64(e.P))
+}
+
 func yesNo(b bool) string {
 	if b {
 		return "yes"
@@ -198,11 +226,13 @@ func yesNo(b bool) string {
 	return "no"
 }
 
-// verdict is the one-line verdict of a comparison.
+// verdict is the one-line verdict of a comparison: whether the readings
+// are shown to differ in balance, and whether they are shown equivalent
+// (a difference that is not significant is not evidence of balance).
 func verdict(c *summary.Comparison, alpha float64) string {
 	f, d, l := c.FirstPlayerAdvantage, c.DrawRate, c.MeanLength
-	return fmt.Sprintf("readings differ in balance: %s at %g%% (first-player advantage %.3f vs %.3f, Holm p = %.2g); draw rate: %s (%.3f vs %.3f); mean length: %s (%.1f vs %.1f plies)",
-		yesNo(f.Significant), 100*alpha, float64(f.A), float64(f.B), float64(f.PHolm),
+	return fmt.Sprintf("readings differ in balance: %s at %g%% (first-player advantage %.3f vs %.3f, Holm p = %.2g); %s; draw rate: %s (%.3f vs %.3f); mean length: %s (%.1f vs %.1f plies)",
+		yesNo(f.Significant), 100*alpha, float64(f.A), float64(f.B), float64(f.PHolm), EquivalenceText(c.Equivalence, "equivalent"),
 		yesNo(d.Significant), float64(d.A), float64(d.B),
 		yesNo(l.Significant), float64(l.A), float64(l.B))
 }

@@ -42,7 +42,18 @@ type Experiment struct {
 	// starts with (see OpeningSeed); 0: none. Omitted from the JSON form
 	// when 0.
 	OpeningPlies int `json:"opening_plies,omitempty"`
+	// EquivalenceMargin is the margin δ of the equivalence tests (TOST)
+	// of the analysis, chosen before the run and so recorded with it: a
+	// first-player advantage within ±δ of 1/2, or a difference between
+	// two readings within ±δ, is shown balanced when both one-sided tests
+	// reject. 0: not chosen (the analysis then uses its default). Omitted
+	// from the JSON form when 0, so experiments without one keep their ID.
+	EquivalenceMargin float64 `json:"equivalence_margin,omitempty"`
 }
+
+// MaxEquivalenceMargin bounds Experiment.EquivalenceMargin: a score lies
+// in [0, 1], so a margin of 1/2 around an even game admits every game.
+const MaxEquivalenceMargin = 0.5
 
 // MaxOpeningPlies bounds Experiment.OpeningPlies.
 const MaxOpeningPlies = 1000
@@ -82,6 +93,8 @@ func (e Experiment) Check() error {
 		return fmt.Errorf("experiment: batch size must be at most %d (a batch is held in memory), not %d", MaxBatch, e.Batch)
 	case e.OpeningPlies < 0 || e.OpeningPlies > MaxOpeningPlies:
 		return fmt.Errorf("experiment: opening plies must be 0..%d, not %d", MaxOpeningPlies, e.OpeningPlies)
+	case !(e.EquivalenceMargin >= 0 && e.EquivalenceMargin < MaxEquivalenceMargin):
+		return fmt.Errorf("experiment: equivalence margin must be at least 0 and below %g, not %g", MaxEquivalenceMargin, e.EquivalenceMargin)
 	}
 	for _, a := range e.Ladder {
 		for _, b := range e.Ladder {
@@ -149,6 +162,9 @@ func (e Experiment) Diff(f Experiment) string {
 	}
 	if e.OpeningPlies != f.OpeningPlies {
 		d = append(d, fmt.Sprintf("opening plies %d → %d", e.OpeningPlies, f.OpeningPlies))
+	}
+	if e.EquivalenceMargin != f.EquivalenceMargin {
+		d = append(d, fmt.Sprintf("equivalence margin %g → %g", e.EquivalenceMargin, f.EquivalenceMargin))
 	}
 	return strings.Join(d, "; ")
 }

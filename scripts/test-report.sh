@@ -6,9 +6,14 @@
 # does, with GAMES games per cell, default 200, to keep it short) and analyses
 # it. Then, for index.html and every example replay page of the report:
 #   - loads the page in an iframe of scripts/report-harness.html and reads
-#     what the harness found with --dump-dom: every <img>/<object> loaded, a
-#     replay page's script ran (data-ready) without an error (data-error), and
-#     its buttons and arrow keys step through the positions;
+#     what the harness found with --dump-dom: every <img>/<object> loaded
+#     (and the index has images at all), a replay page's script ran
+#     (data-ready) without an error (data-error), and its buttons and arrow
+#     keys step through the positions;
+#   - the index also copied alone into an empty directory (as when mailed):
+#     every figure must still show, since the page carries them inline;
+#     and, to show the harness would catch a page without figures, an index
+#     with its images removed must FAIL;
 #   - greps Chromium's console log for uncaught JavaScript errors;
 #   - takes a screenshot (laptop size, 1366 px wide) and fails when it is
 #     blank (scripts/pngcheck: under 1% of the pixels differ from the
@@ -49,6 +54,15 @@ if ! command -v pdflatex >/dev/null 2>&1; then
 	$SUDO apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq texlive-latex-recommended >/dev/null
 fi
+# siunitx (the S columns of the tables) is in texlive-science, not in
+# texlive-latex-recommended.
+if ! kpsewhich siunitx.sty >/dev/null 2>&1; then
+	say "installing texlive-science (apt-get) for siunitx"
+	SUDO=
+	[ "$(id -u)" -eq 0 ] || SUDO=sudo
+	$SUDO apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq texlive-science >/dev/null
+fi
 
 make -s build
 if [ -z "${REPORT:-}" ]; then
@@ -57,7 +71,7 @@ if [ -z "${REPORT:-}" ]; then
 	bin/baolab analyze "$WORK/data" --out "$WORK/report" --quiet
 	REPORT=$WORK/report
 	# Its 4-hole boards are solved, so the page shows the exact values too.
-	for want in 'src="exact.svg"' 'id="table-exact"' 'id="table-exact-readings"'; do
+	for want in 'data-file="exact.svg"' 'id="table-exact"' 'id="table-exact-readings"'; do
 		grep -q "$want" "$REPORT/index.html" || { say "FAIL: index.html has no $want" >&2; exit 1; }
 	done
 fi
@@ -81,6 +95,32 @@ for f in "$REPORT"/*.html; do
 done
 [ ${#pages[@]} -ge 2 ] || { say "FAIL: index.html links no replay page" >&2; fail=1; }
 cp "$ROOT/scripts/report-harness.html" "$WORK/harness.html"
+# harness prints what the harness finds in the page at path $1.
+harness() {
+	: >"$WORK/console.log"
+	local r
+	r=$(browser --allow-file-access-from-files --virtual-time-budget=15000 --dump-dom \
+		"file://$WORK/harness.html#file://$1" | sed -n '/<pre id="result">/,/<\/pre>/p' | sed 's/<[^>]*>//g')
+	if grep -q "Uncaught" "$WORK/console.log"; then
+		r="$r
+FAIL JavaScript error: $(grep -m1 Uncaught "$WORK/console.log")"
+	fi
+	echo "$r"
+}
+mkdir -p "$WORK/alone" "$WORK/bare"
+cp "$REPORT/index.html" "$WORK/alone/index.html"
+result=$(harness "$WORK/alone/index.html")
+say "index.html copied alone into an empty directory:"
+echo "$result" | sed 's/^/    /'
+case "$result" in *"RESULT OK"*) ;; *) fail=1 ;; esac
+case "$result" in *FAIL*) fail=1 ;; esac
+# The same page with every <img> removed: the harness must fail it.
+sed -e 's/<img [^>]*>//g' "$REPORT/index.html" >"$WORK/bare/index.html"
+result=$(harness "$WORK/bare/index.html")
+case "$result" in
+*"RESULT FAIL"*"no image at all"*) say "ok: the harness fails an index without images" ;;
+*) say "FAIL: the harness passed an index without images:" >&2; echo "$result" | sed 's/^/    /' >&2; fail=1 ;;
+esac
 for page in "${pages[@]}"; do
 	name=$(basename "$page" .html)
 	: >"$WORK/console.log"
@@ -113,8 +153,13 @@ go run ./scripts/pngcheck "$SHOTS"/*.png || fail=1
 # error and no float too tall for a page; then the tables package's test
 # that typesets a 60-reading grid, a ladder and exact values.
 {
-	printf '%s\n' '\documentclass{article}' '\usepackage{booktabs,array,longtable}' '\begin{document}'
-	for f in "$REPORT"/*.tex; do printf '\\input{%s}\\clearpage\n' "$f"; done
+	printf '%s\n' '\documentclass{article}' '\usepackage{booktabs,array,longtable,siunitx,textcomp}' '\begin{document}'
+	for f in "$REPORT"/*.tex; do
+		[ "$(basename "$f")" = methods.tex ] && continue
+		printf '\\input{%s}\\clearpage\n' "$f"
+	done
+	# The methods paragraph, with its bibliography.
+	[ -f "$REPORT/methods.tex" ] && printf '\\input{%s}\n' "$REPORT/methods.tex"
 	printf '%s\n' '\end{document}'
 } >"$WORK/tables.tex"
 if ! (cd "$WORK" && timeout 300 pdflatex -interaction=nonstopmode -halt-on-error tables.tex >/dev/null 2>&1) ||

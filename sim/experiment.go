@@ -25,6 +25,9 @@ type Plan struct {
 	Ladder []string
 	// OpeningPlies is the number of random plies each game starts with.
 	OpeningPlies int
+	// EquivalenceMargin is the margin of the analysis's equivalence
+	// tests, recorded in the manifest before the run (0: not chosen).
+	EquivalenceMargin float64
 }
 
 // FieldError is a problem with one value of a Plan: Field is rules,
@@ -48,7 +51,10 @@ func (e *FieldError) Unwrap() error { return e.Err }
 // Two spellings of one ruleset or one agent pair are an error, since they
 // would be one cell twice.
 func (p Plan) Experiment() (dataset.Experiment, error) {
-	e := dataset.Experiment{Games: p.Games, Seed: p.Seed, Batch: p.Batch, Moves: p.Moves, OpeningPlies: p.OpeningPlies}
+	e := dataset.Experiment{Games: p.Games, Seed: p.Seed, Batch: p.Batch, Moves: p.Moves, OpeningPlies: p.OpeningPlies, EquivalenceMargin: p.EquivalenceMargin}
+	if !(p.EquivalenceMargin >= 0 && p.EquivalenceMargin < dataset.MaxEquivalenceMargin) {
+		return e, &FieldError{"equivalence_margin", 0, fmt.Errorf("equivalence margin must be at least 0 and below %g, not %g", dataset.MaxEquivalenceMargin, p.EquivalenceMargin)}
+	}
 	if len(p.Rules) == 0 {
 		return e, &FieldError{"rules", 0, fmt.Errorf("no ruleset given")}
 	}

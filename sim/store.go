@@ -257,6 +257,12 @@ func (st *store) prepare(force bool, run dataset.Run) error {
 	}
 	st.piece.Runs = append(st.piece.Runs, run)
 	st.run = len(st.piece.Runs) - 1
+	// The rulesets table depends only on the experiment: every shard and
+	// every resume writes the same bytes (atomically), and a dataset of an
+	// earlier baolab gains it when its sim command is run again.
+	if err := dataset.WriteRulesets(dir, st.exp); err != nil {
+		return fmt.Errorf("output directory: %w", err)
+	}
 	return st.writePiece()
 }
 

@@ -2,6 +2,8 @@ package htmlreport
 
 import (
 	"bytes"
+	"encoding/base64"
+	"html"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -72,9 +74,9 @@ func checkSelfContained(t *testing.T, page, dir string) {
 		}
 	}
 	for _, m := range refRE.FindAllStringSubmatch(page, -1) {
-		ref := m[1]
-		if strings.HasPrefix(ref, "#") {
-			continue
+		ref := html.UnescapeString(m[1])
+		if strings.HasPrefix(ref, "#") || strings.HasPrefix(ref, "data:image/svg+xml;base64,") {
+			continue // within the page, or a figure carried in it
 		}
 		if strings.Contains(ref, ":") || strings.HasPrefix(ref, "/") || strings.Contains(ref, "..") {
 			t.Errorf("reference %q leaves the directory", ref)
@@ -136,10 +138,17 @@ func TestWriteIndex(t *testing.T) {
 			t.Errorf("%s not linked", name)
 		}
 	}
-	imgs := regexp.MustCompile(`<img src="([^"]+)"`).FindAllStringSubmatch(page, -1)
+	// Every figure is carried in the page: its src is the SVG file's
+	// bytes as a data: URI, so the page copied alone shows it.
+	imgs := regexp.MustCompile(`<img src="([^"]+)" data-file="([^"]+)"`).FindAllStringSubmatch(page, -1)
 	var srcs []string
 	for _, m := range imgs {
-		srcs = append(srcs, m[1])
+		srcs = append(srcs, m[2])
+		data, ok := strings.CutPrefix(html.UnescapeString(m[1]), "data:image/svg+xml;base64,")
+		got, err := base64.StdEncoding.DecodeString(data)
+		if !ok || err != nil || string(got) != files[m[2]] {
+			t.Errorf("figure %s: src %.60q is not its file inline (%v)", m[2], m[1], err)
+		}
 	}
 	// A split figure's parts follow its first part, 10 after 3.
 	if strings.Join(srcs, " ") != "outcomes.svg fpa.svg fpa-2.svg fpa-3.svg fpa-10.svg zeta-new.svg" {

@@ -1,8 +1,12 @@
 // Package htmlreport writes the pages of a report that a browser opens:
 // index.html, the front page of a report directory, and the replay page
 // of one logged game. Both are single self-contained files: inline CSS,
-// no scripts or fonts from elsewhere, nothing fetched from the network;
-// the index links the figures and files beside it by relative paths.
+// no scripts or fonts from elsewhere, nothing fetched from the network.
+// The index carries its figures inside it (each SVG file as a data: URI
+// of an <img>, which keeps each figure's own styles and ids apart), so the
+// page mailed or copied alone still shows every figure; it also links the
+// figure files (PNG, SVG, PDF for a paper), the tables and the replay
+// pages beside it by relative paths.
 //
 // The index is built from what the report directory holds, so a figure or
 // table that a later version adds appears without changing this package:
@@ -14,6 +18,7 @@
 package htmlreport
 
 import (
+	"encoding/base64"
 	"fmt"
 	"html/template"
 	"io"
@@ -53,8 +58,30 @@ type Index struct {
 
 // Figure is one figure of the page.
 type Figure struct {
-	Stem, Caption, Src string
-	Formats            []Link // every file of the figure, e.g. PNG, SVG, PDF
+	Stem, Caption string
+	// File is the SVG file shown; Src its content as a data: URI, or the
+	// file's relative path when it is larger than MaxInlineFigure.
+	File    string
+	Src     template.URL
+	Formats []Link // every file of the figure, e.g. PNG, SVG, PDF
+}
+
+// MaxInlineFigure is the largest SVG file the index carries inside it;
+// a larger one (a figure of a very large grid) is linked instead, so the
+// page stays small enough to mail, and the page's notes say so.
+const MaxInlineFigure = 2 << 20
+
+// inlineSVG returns the SVG file at path as a data: URI, or "" when it
+// is larger than MaxInlineFigure.
+func inlineSVG(path string) (template.URL, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	if len(b) > MaxInlineFigure {
+		return "", nil
+	}
+	return template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(b)), nil
 }
 
 // Table is one table of the page, rendered from its Markdown file.
@@ -134,7 +161,15 @@ func scan(dir string, ix Index) (*page, error) {
 		if c == "" {
 			c = filepath.Base(st)
 		}
-		p.Figures = append(p.Figures, Figure{Stem: st, Caption: c, Src: st + ".svg", Formats: links(st)})
+		src, err := inlineSVG(filepath.Join(dir, st+".svg"))
+		if err != nil {
+			return nil, fmt.Errorf("report index: %w", err)
+		}
+		if src == "" {
+			src = template.URL(st + ".svg")
+			p.Notes = append(p.Notes, fmt.Sprintf("figure %s.svg is larger than %d MiB: linked, not carried in this page", st, MaxInlineFigure>>20))
+		}
+		p.Figures = append(p.Figures, Figure{Stem: st, Caption: c, File: st + ".svg", Src: src, Formats: links(st)})
 	}
 	for _, st := range ordered(stems, ix.TableOrder) {
 		if !slices.Contains(byStem[st], st+".md") {
@@ -273,7 +308,7 @@ var indexTmpl = template.Must(template.New("index").Parse(`<!DOCTYPE html>
 <h2>Figures</h2>
 <div class="figures">
 {{range .Figures}}<figure id="fig-{{.Stem}}">
-<img src="{{.Src}}" alt="{{.Caption}}">
+<img src="{{.Src}}" data-file="{{.File}}" alt="{{.Caption}}">
 <figcaption><strong>{{.Stem}}</strong>: {{.Caption}} <span class="formats">{{range .Formats}}<a href="{{.Href}}">{{.Name}}</a> {{end}}</span></figcaption>
 </figure>
 {{end}}</div>

@@ -154,6 +154,10 @@ type Cell struct {
 	// the Wilson interval of that mean score (conservative: a score of
 	// half points varies less than a win/loss).
 	FirstPlayerAdvantage Interval `json:"first_player_advantage"`
+	// Equivalence is the verdict of the two one-sided tests of the first
+	// mover's mean score against 1/2 ± Summary.EquivalenceMargin
+	// (absent in summaries of an earlier baolab).
+	Equivalence *Equivalence `json:"equivalence,omitempty"`
 	// Balance is Ludii's balance, 1 − |W1 − W2|/n, the gap between the
 	// two players' win rates taken from 1. It equals 1 − |2·FPA − 1|, and
 	// its interval is the image of the first-player advantage's interval.
@@ -206,6 +210,22 @@ type Diff struct {
 	Significant bool `json:"significant"` // PHolm < Alpha
 }
 
+// Equivalence is the verdict of an equivalence test (TOST: two one-sided
+// tests at level Summary.Alpha, Schuirmann 1987) of an estimate against
+// ±Margin: Verdict is "balanced" (both one-sided tests reject: shown
+// within the margin; P < alpha), "not balanced" (shown beyond it: PBeyond
+// < alpha) or "undecided". A non-significant difference alone is never
+// read as balance.
+type Equivalence struct {
+	Margin  Num    `json:"margin"`
+	Verdict string `json:"verdict"`
+	// P is the larger p-value of the two one-sided tests; PBeyond the
+	// smaller of the tests that the estimate lies beyond the margin.
+	P       Num    `json:"p"`
+	PBeyond Num    `json:"p_beyond"`
+	Test    string `json:"test"`
+}
+
 // MannWhitney is the rank test of the game lengths of two cells.
 type MannWhitney struct {
 	U Num `json:"u"`
@@ -234,6 +254,10 @@ type Comparison struct {
 	MeanLength           Diff        `json:"mean_length"`
 	Length               MannWhitney `json:"length_mann_whitney"`
 
+	// Equivalence is the verdict of the two one-sided tests of the
+	// difference in first-player advantage against ±margin: balanced
+	// means the readings are shown equivalent in balance.
+	Equivalence *Equivalence `json:"equivalence,omitempty"`
 	// DifferInBalance is FirstPlayerAdvantage.Significant.
 	DifferInBalance bool   `json:"differ_in_balance"`
 	Verdict         string `json:"verdict"`
@@ -446,9 +470,15 @@ type Summary struct {
 	Dataset    string  `json:"dataset"`
 	Confidence float64 `json:"confidence"` // of every interval
 	Alpha      float64 `json:"alpha"`      // significance level of the verdicts
-	Games      int64   `json:"games"`
-	Files      int     `json:"files"`    // Parquet files read
-	MoveLog    bool    `json:"move_log"` // whether the moves table was read
+	// EquivalenceMargin is the margin δ of every equivalence test, and
+	// EquivalenceMarginFrom where it came from: "manifest" (chosen before
+	// the run), "flag" (analyze --equivalence-margin, overriding the
+	// manifest's) or "default".
+	EquivalenceMargin     float64 `json:"equivalence_margin,omitempty"`
+	EquivalenceMarginFrom string  `json:"equivalence_margin_from,omitempty"`
+	Games                 int64   `json:"games"`
+	Files                 int     `json:"files"`    // Parquet files read
+	MoveLog               bool    `json:"move_log"` // whether the moves table was read
 	// Manifest says how the file list was checked: "manifest" when
 	// manifest.json listed the expected files, "files" when only the
 	// files themselves were checked for gaps.

@@ -85,7 +85,7 @@ func WriteAccuracyMarkdown(w io.Writer, s *summary.Summary) error {
 
 // WriteAccuracyLaTeX writes the accuracy rows as one booktabs table.
 func WriteAccuracyLaTeX(w io.Writer, s *summary.Summary) error {
-	return writeLaTeXList(w, accuracyIntro(s), "tab:accuracy", "LLrrrrr", accuracyHead, accuracyRows(s), 2)
+	return writeLaTeXList(w, accuracyIntro(s), "tab:baolab-accuracy", "LLrrrrr", accuracyHead, accuracyRows(s), 2)
 }
 
 // WriteDoublingJSON writes the doubling rows of s as an indented JSON
@@ -133,5 +133,5 @@ func WriteDoublingMarkdown(w io.Writer, s *summary.Summary) error {
 
 // WriteDoublingLaTeX writes the doubling rows as one booktabs table.
 func WriteDoublingLaTeX(w io.Writer, s *summary.Summary) error {
-	return writeLaTeXList(w, doublingIntro(s), "tab:doubling", "LLLrrl", doublingHead, doublingRows(s), 3)
+	return writeLaTeXList(w, doublingIntro(s), "tab:baolab-doubling", "LLLrrl", doublingHead, doublingRows(s), 3)
 }

@@ -56,7 +56,7 @@ func TestAccuracyTables(t *testing.T) {
 	if err := WriteAccuracyLaTeX(&b, s); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), `\label{tab:accuracy}`) || strings.Count(b.String(), `\\`+"\n") != 3 {
+	if !strings.Contains(b.String(), `\label{tab:baolab-accuracy}`) || strings.Count(b.String(), `\\`+"\n") != 3 {
 		t.Errorf("latex: want a header and two rows:\n%s", b.String())
 	}
 	// accuracy.json: a list of rows with the keys the issue names.

@@ -39,6 +39,7 @@ func WriteCSV(w io.Writer, s *summary.Summary) error {
 		head = append(head, interval(m)...)
 	}
 	head = append(head, "lead_changes_sd", "decisiveness_sd", "decided_games", "distinct_games")
+	head = append(head, equivalenceHead("fpa_equivalence")...)
 	if err := cw.Write(head); err != nil {
 		return err
 	}
@@ -83,6 +84,7 @@ func WriteCSV(w io.Writer, s *summary.Summary) error {
 			distinct = fmt.Sprint(*c.DistinctGames)
 		}
 		row = append(row, num(m.LeadChangesSD), num(m.DecisivenessSD), decided, distinct)
+		row = append(row, equivalenceRow(c.Equivalence)...)
 		if err := cw.Write(row); err != nil {
 			return err
 		}
@@ -96,22 +98,50 @@ func WriteComparisonCSV(w io.Writer, s *summary.Summary) error {
 	cw := csv.NewWriter(w)
 	head := []string{"variant", "agent_south", "agent_north", "ruleset_a", "ruleset_b", "games_a", "games_b"}
 	for _, q := range []string{"fpa", "draw_rate", "mean_length"} {
-		head = append(head, q+"_a", q+"_b", q+"_diff", q+"_lo", q+"_hi", q+"_statistic", q+"_df", q+"_p", q+"_p_holm", q+"_significant")
+		head = append(head, q+"_a", q+"_b", q+"_diff", q+"_lo", q+"_hi", q+"_test", q+"_statistic", q+"_df", q+"_p", q+"_p_holm", q+"_significant")
 	}
-	head = append(head, "length_mw_u", "length_mw_z", "length_mw_p", "length_mw_p_holm", "length_prob_a_longer", "differ_in_balance", "verdict")
+	head = append(head, "length_mw_test", "length_mw_u", "length_mw_z", "length_mw_p", "length_mw_p_holm", "length_prob_a_longer", "differ_in_balance")
+	head = append(head, equivalenceHead("fpa_equivalence")...)
+	head = append(head, "verdict")
 	if err := cw.Write(head); err != nil {
 		return err
 	}
 	for _, c := range s.Comparisons {
 		row := []string{c.Variant, c.AgentSouth, c.AgentNorth, c.RulesetA, c.RulesetB, fmt.Sprint(c.GamesA), fmt.Sprint(c.GamesB)}
 		for _, d := range []summary.Diff{c.FirstPlayerAdvantage, c.DrawRate, c.MeanLength} {
-			row = append(row, num(d.A), num(d.B), num(d.Diff), num(d.Lo), num(d.Hi), num(d.Statistic), num(d.DF), num(d.P), num(d.PHolm), fmt.Sprint(d.Significant))
+			row = append(row, num(d.A), num(d.B), num(d.Diff), num(d.Lo), num(d.Hi), d.Test, num(d.Statistic), num(d.DF), num(d.P), num(d.PHolm), fmt.Sprint(d.Significant))
 		}
-		row = append(row, num(c.Length.U), num(c.Length.Z), num(c.Length.P), num(c.Length.PHolm), num(c.Length.ProbLonger), fmt.Sprint(c.DifferInBalance), c.Verdict)
+		row = append(row, MannWhitneyTest, num(c.Length.U), num(c.Length.Z), num(c.Length.P), num(c.Length.PHolm), num(c.Length.ProbLonger), fmt.Sprint(c.DifferInBalance))
+		row = append(row, equivalenceRow(c.Equivalence)...)
+		row = append(row, c.Verdict)
 		if err := cw.Write(row); err != nil {
 			return err
 		}
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// The tests behind the p-values of the tables that summary.json does not
+// name itself.
+const (
+	// MannWhitneyTest is the test of the game lengths (stats.MannWhitney).
+	MannWhitneyTest = "Mann-Whitney U (normal approximation, tie and continuity corrected)"
+	// EffectTest is the test of an option effect (package effects).
+	EffectTest = "Wald z (two-sided)"
+	// RankingTest is the test of a ranked reading (effects.Rank).
+	RankingTest = "one-sided z against each more balanced reading, Bonferroni (Gupta subset selection)"
+)
+
+// equivalenceHead names the CSV columns of an equivalence test.
+func equivalenceHead(prefix string) []string {
+	return []string{prefix + "_margin", prefix + "_verdict", prefix + "_test", prefix + "_p", prefix + "_p_beyond"}
+}
+
+// equivalenceRow is the CSV cells of e (empty without one).
+func equivalenceRow(e *summary.Equivalence) []string {
+	if e == nil {
+		return []string{"", "", "", "", ""}
+	}
+	return []string{num(e.Margin), e.Verdict, e.Test, num(e.P), num(e.PBeyond)}
 }

@@ -42,11 +42,11 @@ func effectCI(e summary.Effect) string {
 // the uncorrected p-value besides the keys of effects.json.
 func WriteEffectsCSV(w io.Writer, s *summary.Summary) error {
 	cw := csv.NewWriter(w)
-	if err := cw.Write([]string{"variant", "agents", "option", "value", "quantity", "estimate", "lo", "hi", "se", "p", "p_holm"}); err != nil {
+	if err := cw.Write([]string{"variant", "agents", "option", "value", "quantity", "estimate", "lo", "hi", "se", "test", "p", "p_holm"}); err != nil {
 		return err
 	}
 	for _, e := range s.Effects {
-		if err := cw.Write([]string{e.Variant, e.Agents, e.Option, e.Value, e.Quantity, num(e.Estimate), num(e.Lo), num(e.Hi), num(e.SE), num(e.P), num(e.PHolm)}); err != nil {
+		if err := cw.Write([]string{e.Variant, e.Agents, e.Option, e.Value, e.Quantity, num(e.Estimate), num(e.Lo), num(e.Hi), num(e.SE), EffectTest, num(e.P), num(e.PHolm)}); err != nil {
 			return err
 		}
 	}

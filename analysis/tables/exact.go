@@ -101,5 +101,5 @@ func WriteExactMarkdown(w io.Writer, s *summary.Summary) error {
 
 // WriteExactLaTeX writes the exact values as one booktabs table.
 func WriteExactLaTeX(w io.Writer, s *summary.Summary) error {
-	return writeLaTeXList(w, exactIntro(s), "tab:exact", "Lrllrrl", exactHead, exactRows(s), 1)
+	return writeLaTeXList(w, exactIntro(s), "tab:baolab-exact", "Lrllrrl", exactHead, exactRows(s), 1)
 }

@@ -52,7 +52,7 @@ x|y,kingulu,"holes=4,seeds=2",first=north,north,9,2,yes,draw,-2,3,,0.5,0,,,,
 	if err := WriteExactLaTeX(&b, s); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), `\texttt{kingulu:\allowbreak{}holes=4,\allowbreak{}seeds=2} & 104 & no & north wins & $-$4 & 0.200 [0.150, 0.260] & agrees \\`) {
+	if !strings.Contains(b.String(), `\texttt{kingulu:\allowbreak{}holes=4,\allowbreak{}seeds=2} & 104 & no & north wins & $-$4 & 0.200 & 0.150 & 0.260 & agrees \\`) {
 		t.Errorf("latex:\n%s", b.String())
 	}
 }

@@ -212,7 +212,7 @@ func WriteLadderLaTeX(w io.Writer, s *summary.Summary) error {
 		if m := modelText(l, `$\chi^2$`); m != "" {
 			caption += " " + texNum(m)
 		}
-		texTable(&b, caption, fmt.Sprintf("tab:ladder-%d", i+1), "Lrrrrrrrr", head, rows)
+		texTable(&b, caption, fmt.Sprintf("tab:baolab-ladder-%d", i+1), "Lrrrrrrrr", head, rows)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -57,15 +57,15 @@ func WriteMarkdown(w io.Writer, s *summary.Summary) error {
 	if len(s.Notes) > 0 {
 		b.WriteString("\n")
 	}
-	b.WriteString("## Outcomes and balance\n\nShares of all games. First-player advantage: P(first mover wins), draws and unfinished games counted as half. Balance: 1 − |first-mover win rate − second-mover win rate| (Ludii).\n\n")
+	fmt.Fprintf(&b, "## Outcomes and balance\n\nShares of all games. First-player advantage: P(first mover wins), draws and unfinished games counted as half. Balance: 1 − |first-mover win rate − second-mover win rate| (Ludii). Equivalence: two one-sided tests (TOST) at α = %g that the first-player advantage lies within 1/2 ± the margin: balanced (shown within), not balanced (shown beyond) or undecided.\n\n", s.Alpha)
 	var rows [][]string
 	for _, c := range s.Cells {
 		o := c.Outcomes
 		rows = append(rows, []string{"`" + c.Ruleset + "`", agents(c), c.First, fmt.Sprint(c.Games),
 			ci(o.South.Interval(), 3), ci(o.North.Interval(), 3), ci(o.Draw.Interval(), 3), ci(o.Unfinished.Interval(), 3),
-			ci(c.FirstPlayerAdvantage, 3), ci(c.Balance, 3)})
+			ci(c.FirstPlayerAdvantage, 3), ci(c.Balance, 3), equivalenceCell(c.Equivalence, "balanced")})
 	}
-	mdTable(&b, []string{"Ruleset", "Agents (S/N)", "First", "Games", "South wins", "North wins", "Draws", "Unfinished", "First-player adv.", "Balance"}, "lllrrrrrrr", rows)
+	mdTable(&b, []string{"Ruleset", "Agents (S/N)", "First", "Games", "South wins", "North wins", "Draws", "Unfinished", "First-player adv.", "Balance", marginHead(s)}, "lllrrrrrrrl", rows)
 
 	fmt.Fprintf(&b, "\n## Game length and play\n\nLength in plies: mean with its interval, standard deviation, median and the 5th–95th percentiles. Cycle rate: share of games in which a position repeated. Per move: legal moves (branching factor) and the share of moves with a choice. Lead changes: switches of the material leader per game. Decisiveness: share of a won game after which the winner leads in material for good. Distinct games: different move sequences (from the move log; ≥%d means at least that many).\n\n", summary.DistinctCap)
 	rows = nil
@@ -98,8 +98,8 @@ func WriteMarkdown(w io.Writer, s *summary.Summary) error {
 // followed by the verdicts.
 func WriteComparisonMarkdown(w io.Writer, s *summary.Summary) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Comparison of rule readings\n\nEvery pair of rulesets of one variant played by the same agents: difference A − B with its %g%% interval and Holm-corrected p-value (over all %d pairs, one family per quantity).\n\n",
-		100*s.Confidence, len(s.Comparisons))
+	fmt.Fprintf(&b, "# Comparison of rule readings\n\nEvery pair of rulesets of one variant played by the same agents: difference A − B with its %g%% interval and Holm-corrected p-value (over all %d pairs, one family per quantity). A difference that is not significant is not evidence that two readings are equally balanced: the equivalence column gives the two one-sided tests (TOST, α = %g) that the difference in first-player advantage lies within ± the margin: equivalent (shown within), not equivalent (shown beyond) or undecided.\n\n",
+		100*s.Confidence, len(s.Comparisons), s.Alpha)
 	if len(s.Comparisons) == 0 {
 		b.WriteString("The dataset has no two rulesets of the same variant played by the same agents.\n")
 		_, err := io.WriteString(w, b.String())
@@ -112,14 +112,43 @@ func WriteComparisonMarkdown(w io.Writer, s *summary.Summary) error {
 			ci(summary.Interval{Value: f.Diff, Lo: f.Lo, Hi: f.Hi}, 3), pval(f.PHolm),
 			ci(summary.Interval{Value: d.Diff, Lo: d.Lo, Hi: d.Hi}, 3), pval(d.PHolm),
 			ci(summary.Interval{Value: l.Diff, Lo: l.Lo, Hi: l.Hi}, 1), pval(l.PHolm), pval(c.Length.PHolm),
-			yesNo(c.DifferInBalance)})
+			yesNo(c.DifferInBalance), equivalenceCell(c.Equivalence, "equivalent")})
 	}
 	mdTable(&b, []string{"Ruleset A", "Ruleset B", "Agents (S/N)", "Δ first-player adv.", "p (Holm)", "Δ draw rate", "p (Holm)",
-		"Δ mean length (plies)", "p (Holm)", "Mann–Whitney p (Holm)", "Differ in balance"}, "lllrrrrrrrl", rows)
+		"Δ mean length (plies)", "p (Holm)", "Mann–Whitney p (Holm)", "Differ in balance", marginHead(s)}, "lllrrrrrrrll", rows)
 	b.WriteString("\n## Verdicts\n\n")
 	for _, c := range s.Comparisons {
 		fmt.Fprintf(&b, "- `%s` vs `%s` (%s/%s): %s\n", c.RulesetA, c.RulesetB, c.AgentSouth, c.AgentNorth, c.Verdict)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// equivalenceVerdicts are the words of an equivalence verdict in a
+// table, for a cell ("balanced") and for a comparison ("equivalent").
+var equivalenceVerdicts = map[string]map[string]string{
+	"balanced":   {"balanced": "balanced", "not balanced": "not balanced", "undecided": "undecided"},
+	"equivalent": {"balanced": "equivalent", "not balanced": "not equivalent", "undecided": "undecided"},
+}
+
+// equivalenceCell is the verdict of e in words of kind with the p-value
+// that decided it: TOST p for balanced and undecided, the p beyond the
+// margin for not balanced; "–" without a test.
+func equivalenceCell(e *summary.Equivalence, kind string) string {
+	if e == nil || e.Verdict == "" {
+		return "–"
+	}
+	p := e.P
+	if e.Verdict == "not balanced" {
+		p = e.PBeyond
+	}
+	return fmt.Sprintf("%s (p %s)", equivalenceVerdicts[kind][e.Verdict], pval(p))
+}
+
+// marginHead is the heading of the equivalence column: the margin of s.
+func marginHead(s *summary.Summary) string {
+	if s.EquivalenceMargin == 0 {
+		return "Equivalence (TOST)"
+	}
+	return fmt.Sprintf("Within ±%g (TOST)", s.EquivalenceMargin)
 }

@@ -21,13 +21,13 @@ func WriteRankingJSON(w io.Writer, s *summary.Summary) error {
 func WriteRankingCSV(w io.Writer, s *summary.Summary) error {
 	cw := csv.NewWriter(w)
 	if err := cw.Write([]string{"variant", "agents", "rank", "ruleset", "games", "first_player_advantage", "first_player_advantage_lo", "first_player_advantage_hi",
-		"imbalance", "imbalance_lo", "imbalance_hi", "p", "as_balanced_as_best"}); err != nil {
+		"imbalance", "imbalance_lo", "imbalance_hi", "test", "p", "as_balanced_as_best"}); err != nil {
 		return err
 	}
 	for _, r := range s.Ranking {
 		f, m := r.FirstPlayerAdvantage, r.Imbalance
 		if err := cw.Write([]string{r.Variant, r.Agents, fmt.Sprint(r.Rank), r.Ruleset, fmt.Sprint(r.Games), num(f.Value), num(f.Lo), num(f.Hi),
-			num(m.Value), num(m.Lo), num(m.Hi), num(r.P), fmt.Sprint(r.AsBalancedAsBest)}); err != nil {
+			num(m.Value), num(m.Lo), num(m.Hi), RankingTest, num(r.P), fmt.Sprint(r.AsBalancedAsBest)}); err != nil {
 			return err
 		}
 	}

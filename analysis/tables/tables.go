@@ -31,9 +31,33 @@ import (
 	"github.com/baolab/baolab/analysis/summary"
 )
 
-// Write writes the summary and comparison tables of s into dir, each file
-// complete or not at all, and returns their paths.
+// Options are the choices of the tables that are not statistics.
+type Options struct {
+	// LabelPrefix replaces "baolab" in the LaTeX labels, tab:PREFIX-NAME,
+	// so that the tables of two reports can be \input in one paper.
+	LabelPrefix string
+}
+
+// labelStem is the start of every LaTeX label the writers give.
+const labelStem = "tab:baolab-"
+
+// relabel returns the LaTeX text tex with the labels (and references to
+// them) under prefix instead of baolab.
+func relabel(tex, prefix string) string {
+	if prefix == "" || prefix == "baolab" {
+		return tex
+	}
+	return strings.NewReplacer(`\label{`+labelStem, `\label{tab:`+prefix+"-", `\ref{`+labelStem, `\ref{tab:`+prefix+"-").Replace(tex)
+}
+
+// Write is WriteWith with the default options.
 func Write(s *summary.Summary, dir string) ([]string, error) {
+	return WriteWith(s, dir, Options{})
+}
+
+// WriteWith writes the summary and comparison tables of s into dir, each
+// file complete or not at all, and returns their paths.
+func WriteWith(s *summary.Summary, dir string, o Options) ([]string, error) {
 	files := []struct {
 		name  string
 		write func(io.Writer, *summary.Summary) error
@@ -104,7 +128,18 @@ func Write(s *summary.Summary, dir string) ([]string, error) {
 	var paths []string
 	for _, f := range files {
 		p := filepath.Join(dir, f.name)
-		if err := atomicfile.Write(p, func(w io.Writer) error { return f.write(w, s) }); err != nil {
+		write := func(w io.Writer) error { return f.write(w, s) }
+		if strings.HasSuffix(f.name, ".tex") {
+			write = func(w io.Writer) error {
+				var b strings.Builder
+				if err := f.write(&b, s); err != nil {
+					return err
+				}
+				_, err := io.WriteString(w, relabel(b.String(), o.LabelPrefix))
+				return err
+			}
+		}
+		if err := atomicfile.Write(p, write); err != nil {
 			return paths, err
 		}
 		paths = append(paths, p)

@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -244,7 +245,7 @@ func TestCSV(t *testing.T) {
 func TestLaTeX(t *testing.T) {
 	s := fixture.Summary()
 	out := string(render(t, WriteLaTeX, s))
-	for _, want := range []string{`\toprule`, `\midrule`, `\bottomrule`, `\texttt{kingulu:\allowbreak{}max\_plies=60}`, `0.545 [0.523, 0.567]`, `\label{tab:baolab-outcomes}`} {
+	for _, want := range []string{`\toprule`, `\midrule`, `\bottomrule`, `\texttt{kingulu:\allowbreak{}max\_plies=60}`, `0.545 & 0.523 & 0.567`, `\label{tab:baolab-outcomes}`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("summary.tex lacks %q", want)
 		}
@@ -266,16 +267,32 @@ func TestLaTeX(t *testing.T) {
 // cells as the table's column spec has columns.
 func sameCells(t *testing.T, out string) {
 	t.Helper()
-	cols := regexp.MustCompile(`p\{[^}]*\}|[lr]`)
+	cols := regexp.MustCompile(`p\{[^}]*\}|[lrS]`)
+	// A cell \multicolumn{N}... spans N columns.
+	span := regexp.MustCompile(`\\multicolumn\{([0-9]+)\}`)
 	tables := 0
 	for _, tab := range regexp.MustCompile(`\\begin\{(tabular|longtable)\}\{`).Split(out, -1)[1:] {
 		tables++
 		spec := tab[:strings.Index(tab, "}\n")]
-		n := len(cols.FindAllString(regexp.MustCompile(`>\{[^}]*\}`).ReplaceAllString(spec, ""), -1))
+		// Drop the >{...} prefixes, S[...] options and @{...} separators.
+		bare := regexp.MustCompile(`>\{[^}]*\}|\[[^\]]*\]|@\{[^}]*\}`).ReplaceAllString(spec, "")
+		n := len(cols.FindAllString(bare, -1))
 		body := tab[strings.Index(tab, `\toprule`):strings.Index(tab, `\end{`)]
 		for _, line := range strings.Split(body, "\n") {
-			if strings.HasSuffix(line, `\\`) && !strings.HasPrefix(line, `\multicolumn`) && strings.Count(line, "&")+1 != n {
-				t.Errorf("row %q has %d cells, spec %q %d", line, strings.Count(line, "&")+1, spec, n)
+			if !strings.HasSuffix(line, `\\`) || strings.HasPrefix(line, `\multicolumn{`) && strings.Count(line, "&") == 0 {
+				continue
+			}
+			cells := 0
+			for _, c := range strings.Split(strings.TrimSuffix(line, `\\`), "&") {
+				if m := span.FindStringSubmatch(c); m != nil {
+					k, _ := strconv.Atoi(m[1])
+					cells += k
+				} else {
+					cells++
+				}
+			}
+			if cells != n {
+				t.Errorf("row %q has %d cells, spec %q %d", line, cells, spec, n)
 			}
 		}
 	}
@@ -334,7 +351,7 @@ func TestLaTeXCompiles(t *testing.T) {
 	}
 	dir := t.TempDir()
 	var doc strings.Builder
-	doc.WriteString("\\documentclass{article}\n\\usepackage{booktabs,array,longtable}\n\\begin{document}\n")
+	doc.WriteString("\\documentclass{article}\n\\usepackage{booktabs,array,longtable,siunitx}\n\\begin{document}\n")
 	for name, s := range map[string]*summary.Summary{"few": fixture.Summary(), "grid": Readings(t, 60), "ladder": fixture.Ladder(), "exact": exactSummary()} {
 		sub := filepath.Join(dir, name)
 		if err := os.Mkdir(sub, 0o755); err != nil {
@@ -460,5 +477,51 @@ func TestEmptyListsAreArrays(t *testing.T) {
 		if got := strings.TrimSpace(string(render(t, write, s))); got != "[]" {
 			t.Errorf("%s.json of an empty summary: %q", name, got)
 		}
+	}
+}
+
+// TestLaTeXPaperTables: the intervals are set in siunitx S columns (three
+// per interval, joined by the brackets), captions come above the tabular,
+// every label takes the prefix given, and references to a label follow it.
+func TestLaTeXPaperTables(t *testing.T) {
+	dir := t.TempDir()
+	paths, err := WriteWith(Readings(t, 60), dir, Options{LabelPrefix: "study2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	labels := 0
+	for _, p := range paths {
+		if !strings.HasSuffix(p, ".tex") {
+			continue
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tex := string(b)
+		if strings.Contains(tex, "tab:baolab") {
+			t.Errorf("%s: a label or reference without the prefix", filepath.Base(p))
+		}
+		for _, m := range regexp.MustCompile(`\\(label|ref)\{([^}]*)\}`).FindAllStringSubmatch(tex, -1) {
+			labels++
+			if !strings.HasPrefix(m[2], "tab:study2-") {
+				t.Errorf("%s: \\%s{%s} without the prefix", filepath.Base(p), m[1], m[2])
+			}
+		}
+		// Caption above: in every float, \caption comes before \begin{tabular}.
+		for _, float := range strings.Split(tex, `\begin{table}`)[1:] {
+			if c, tab := strings.Index(float, `\caption{`), strings.Index(float, `\begin{tabular}`); c < 0 || tab < c {
+				t.Errorf("%s: caption not above the tabular", filepath.Base(p))
+			}
+		}
+	}
+	if labels == 0 {
+		t.Fatal("no label written")
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "summary.tex"))
+	// The outcomes of a 60-reading grid: a longtable whose interval
+	// columns are S columns joined by the brackets.
+	if !strings.Contains(string(b), `S[table-format=1.3]@{\,[}S[table-format=1.3]@{,\,}S[table-format=1.3]@{]}`) {
+		t.Errorf("summary.tex: no interval set as S columns:\n%.2000s", b)
 	}
 }

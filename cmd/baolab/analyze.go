@@ -45,9 +45,24 @@ naming it; nothing is skipped.
 
 DIR may also hold tables that another tool wrote (no manifest.json; games/
 and optionally moves/ with Parquet files at any depth and the documented
-column names, e.g. a subset filtered and re-exported by DuckDB).`,
+column names, e.g. a subset filtered and re-exported by DuckDB).
+
+Equivalence: every cell's first-player advantage and every comparison of
+two readings also get a verdict from two one-sided tests (TOST) at α = 0.05
+against a margin δ: balanced (shown within ±δ), not balanced (shown beyond
+it) or undecided; a difference that is not significant is never read as
+balance. δ is the manifest's (baolab sim --equivalence-margin or
+equivalence_margin in the experiment file, chosen before the run), else
+0.02; --equivalence-margin overrides it, and the output says which was used.
+
+For a paper: the .tex tables need \usepackage{booktabs,array,longtable,siunitx};
+their labels are tab:PREFIX-NAME (--label-prefix, default the dataset
+directory's name), so two reports can go in one paper. methods.md and
+methods.tex describe the tests, intervals, margin, seeds and versions of
+the run, with references, as a paragraph to paste.`,
 		Example: `  baolab analyze runs/quickstart
-  baolab analyze runs/quickstart --out paper/figures`,
+  baolab analyze runs/quickstart --out paper/figures
+  baolab analyze runs/quickstart --equivalence-margin 0.01 --label-prefix kingulu-study`,
 		Args: cobra.ExactArgs(1),
 		RunE: o.run,
 	}
@@ -55,6 +70,8 @@ column names, e.g. a subset filtered and re-exported by DuckDB).`,
 	cmd.Flags().IntVar(&o.workers, "workers", 0, "files read at once (default: number of CPUs)")
 	cmd.Flags().Int64Var(&o.exact, "exact-max-positions", analysis.DefaultExactMaxPositions, "solve exactly every ruleset with at most this many positions (0: none)")
 	cmd.Flags().BoolVarP(&o.quiet, "quiet", "q", false, "print nothing but errors")
+	cmd.Flags().Float64Var(&o.margin, "equivalence-margin", 0, "margin δ of the equivalence tests (TOST), overriding the manifest's (default: the manifest's, else 0.02)")
+	cmd.Flags().StringVar(&o.labelPrefix, "label-prefix", "", "prefix of the LaTeX labels, tab:PREFIX-NAME (default: the dataset directory's name)")
 	return cmd
 }
 
@@ -64,6 +81,9 @@ type analyzeOptions struct {
 	workers int
 	quiet   bool
 	exact   int64
+	margin  float64
+	// labelPrefix is the LaTeX label prefix ("" for the default).
+	labelPrefix string
 }
 
 func (o *analyzeOptions) run(cmd *cobra.Command, args []string) error {
@@ -74,6 +94,13 @@ func (o *analyzeOptions) run(cmd *cobra.Command, args []string) error {
 	if o.exact < 0 {
 		return badInput(fmt.Errorf("--exact-max-positions must be 0 or more, got %d", o.exact))
 	}
+	if cmd.Flags().Changed("equivalence-margin") && !(o.margin > 0 && o.margin < 0.5) {
+		return badInput(fmt.Errorf("--equivalence-margin must be above 0 and below 0.5, got %g", o.margin))
+	}
+	prefix, err := analysis.LabelPrefix(o.labelPrefix, dir)
+	if err != nil {
+		return badInput(err)
+	}
 	if err := analysis.CheckReportDir(dir, o.out); err != nil {
 		return badInput(err)
 	}
@@ -82,7 +109,7 @@ func (o *analyzeOptions) run(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return badInput(err)
 	}
-	opt := analysis.Options{Workers: o.workers, ExactMaxPositions: o.exact}
+	opt := analysis.Options{Workers: o.workers, ExactMaxPositions: o.exact, EquivalenceMargin: o.margin}
 	if o.exact == 0 {
 		opt.ExactMaxPositions = -1
 	}
@@ -105,7 +132,7 @@ func (o *analyzeOptions) run(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	paths, err := analysis.WriteReport(s, o.out)
+	paths, err := analysis.WriteReportWith(s, o.out, analysis.ReportOptions{LabelPrefix: prefix})
 	paths = append(examples, paths...)
 	if err != nil {
 		return err
@@ -113,6 +140,7 @@ func (o *analyzeOptions) run(cmd *cobra.Command, args []string) error {
 	if !o.quiet {
 		fmt.Fprintf(cmd.ErrOrStderr(), "analyze: %d games in %d cells from %d files read and analysed (%d ruleset(s) solved exactly) in %s; %d comparisons; %d files written to %s in %s\n",
 			s.Games, len(s.Cells), s.Files, len(s.Exact), read.Round(time.Millisecond), len(s.Comparisons), len(paths), o.out, (time.Since(start) - read).Round(time.Millisecond))
+		fmt.Fprintf(cmd.ErrOrStderr(), "analyze: equivalence margin ±%g (%s)\n", s.EquivalenceMargin, analysis.MarginSource(s))
 		for _, n := range s.Notes {
 			fmt.Fprintf(cmd.ErrOrStderr(), "analyze: note: %s\n", n)
 		}

@@ -28,6 +28,7 @@ type simFlags struct {
 	agents  []string
 	ladder  []string
 	opening int
+	margin  float64
 	games   int
 	seed    uint64
 	batch   int
@@ -94,6 +95,7 @@ one cell differ in length. It exits 0; bad input is refused as without
 	fl.StringArrayVar(&f.agents, "agents", nil, "agent pair SOUTH/NORTH or one agent spec for both sides (repeatable)")
 	fl.StringArrayVar(&f.ladder, "ladder", nil, "agent spec of a strength ladder, one per flag (repeatable): every ordered pair of them, self-play included, is played")
 	fl.IntVar(&f.opening, "opening-plies", 0, "uniformly random plies that start every game (the same openings for every agent pair of a ruleset)")
+	fl.Float64Var(&f.margin, "equivalence-margin", 0, "margin δ of analyze's equivalence tests (TOST), chosen before the run and recorded in the manifest; 0: analyze's default")
 	fl.IntVar(&f.games, "games", 0, "games per ruleset × agent pair")
 	fl.Uint64Var(&f.seed, "seed", 1, "experiment seed")
 	fl.IntVar(&f.batch, "batch", 0, "games per batch (one file per batch and table); 0: min(16384, max(256, games/16))")
@@ -178,7 +180,7 @@ func simExperiment(cmd *cobra.Command, f simFlags) (dataset.Experiment, string, 
 		if cfg, err = config.Load(f.config); err != nil {
 			return none, "", 0, err
 		}
-		plan = sim.Plan{Rules: cfg.Rules, Agents: cfg.Agents, Ladder: cfg.Ladder, OpeningPlies: cfg.OpeningPlies, Games: cfg.Games, Seed: cfg.Seed, Batch: cfg.Batch, Moves: true}
+		plan = sim.Plan{Rules: cfg.Rules, Agents: cfg.Agents, Ladder: cfg.Ladder, OpeningPlies: cfg.OpeningPlies, EquivalenceMargin: cfg.EquivalenceMargin, Games: cfg.Games, Seed: cfg.Seed, Batch: cfg.Batch, Moves: true}
 		if !cfg.Set["seed"] {
 			plan.Seed = f.seed
 		}
@@ -203,7 +205,7 @@ func simExperiment(cmd *cobra.Command, f simFlags) (dataset.Experiment, string, 
 		if errors.As(err, &fe) {
 			key := fe.Field
 			flag := strings.ReplaceAll(key, "_", "-")
-			if key == "batch" || key == "games" || key == "rules" || key == "agents" || key == "ladder" || key == "opening_plies" {
+			if key == "batch" || key == "games" || key == "rules" || key == "agents" || key == "ladder" || key == "opening_plies" || key == "equivalence_margin" {
 				if cfg != nil && !changed(flag) && cfg.Set[key] {
 					return none, "", 0, cfg.Errorf(key, fe.Index, fe.Err)
 				}
@@ -232,6 +234,9 @@ func overrideWithFlags(plan *sim.Plan, out *string, workers *int, f simFlags, ch
 	}
 	if changed("opening-plies") {
 		plan.OpeningPlies = f.opening
+	}
+	if changed("equivalence-margin") {
+		plan.EquivalenceMargin = f.margin
 	}
 	if changed("games") {
 		plan.Games = f.games

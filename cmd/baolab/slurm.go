@@ -168,7 +168,7 @@ func checkExperiment(path string) (string, int, error) {
 	if err != nil {
 		return "", 0, err
 	}
-	plan := sim.Plan{Rules: cfg.Rules, Agents: cfg.Agents, Ladder: cfg.Ladder, OpeningPlies: cfg.OpeningPlies, Games: cfg.Games, Seed: cfg.Seed, Batch: cfg.Batch, Moves: true}
+	plan := sim.Plan{Rules: cfg.Rules, Agents: cfg.Agents, Ladder: cfg.Ladder, OpeningPlies: cfg.OpeningPlies, EquivalenceMargin: cfg.EquivalenceMargin, Games: cfg.Games, Seed: cfg.Seed, Batch: cfg.Batch, Moves: true}
 	e, err := plan.Experiment()
 	if err != nil {
 		var fe *sim.FieldError

@@ -8,6 +8,7 @@
 //	agents  = ["random", "greedy/random"]          # SOUTH/NORTH or one spec for both
 //	ladder  = ["random", "greedy", "alphabeta:depth=4"]  # round-robin, see below
 //	opening_plies = 4                              # random plies that start every game
+//	equivalence_margin = 0.02                      # δ of analyze's equivalence tests, chosen before the run
 //	games   = 100000                               # per ruleset × agent pair
 //	seed    = 1
 //	batch   = 16384                                # games per file; 0 or absent: default
@@ -42,6 +43,9 @@ type Config struct {
 	Ladder      []string `toml:"ladder"`
 	// OpeningPlies is the number of random plies every game starts with.
 	OpeningPlies int `toml:"opening_plies"`
+	// EquivalenceMargin is the margin δ of the analysis's equivalence
+	// tests, chosen before the run and recorded in the manifest.
+	EquivalenceMargin float64 `toml:"equivalence_margin"`
 
 	// Path is the file the config was read from.
 	Path string `toml:"-"`
@@ -77,6 +81,9 @@ func Parse(path string, data []byte) (*Config, error) {
 	}
 	if c.OpeningPlies < 0 {
 		return nil, c.Errorf("opening_plies", -1, fmt.Errorf("must be at least 0, not %d", c.OpeningPlies))
+	}
+	if !(c.EquivalenceMargin >= 0 && c.EquivalenceMargin < 0.5) {
+		return nil, c.Errorf("equivalence_margin", -1, fmt.Errorf("must be at least 0 and below 0.5, not %g", c.EquivalenceMargin))
 	}
 	if c.Workers < 0 {
 		return nil, c.Errorf("workers", -1, fmt.Errorf("must be at least 1 (or 0 for one per CPU), not %d", c.Workers))

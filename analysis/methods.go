@@ -1,0 +1,218 @@
+package analysis
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/baolab/baolab/analysis/internal/atomicfile"
+	"github.com/baolab/baolab/analysis/summary"
+	"github.com/baolab/baolab/dataset"
+)
+
+// Method file names.
+const (
+	MethodsMarkdown = "methods.md"
+	MethodsLaTeX    = "methods.tex"
+)
+
+// reference is one work the methods paragraph cites: its BibTeX-style
+// key, its short form (author year) and its full entry.
+type reference struct {
+	key, short, text string
+}
+
+// The works the methods cite: the sources of the rules and of the
+// statistics.
+var (
+	refKlamroth  = reference{"klamroth1911", "Klamroth 1911", "Klamroth, M. (1911). Afrikanische Brettspiele. Archiv für Anthropologie."}
+	refMacKay    = reference{"mackay2001", "MacKay 2001", "MacKay, D. (2001). The two-phase Kimasai game, as recorded from Moinget Ole Kuney near Kilimanjaro."}
+	refWilson    = reference{"wilson1927", "Wilson 1927", "Wilson, E. B. (1927). Probable inference, the law of succession, and statistical inference. Journal of the American Statistical Association 22, 209–212."}
+	refNewcombe  = reference{"newcombe1998", "Newcombe 1998", "Newcombe, R. G. (1998). Interval estimation for the difference between independent proportions: comparison of eleven methods. Statistics in Medicine 17, 873–890."}
+	refWelch     = reference{"welch1947", "Welch 1947", "Welch, B. L. (1947). The generalization of Student's problem when several different population variances are involved. Biometrika 34, 28–35."}
+	refMann      = reference{"mann1947", "Mann and Whitney 1947", "Mann, H. B. and Whitney, D. R. (1947). On a test of whether one of two random variables is stochastically larger than the other. Annals of Mathematical Statistics 18, 50–60."}
+	refHolm      = reference{"holm1979", "Holm 1979", "Holm, S. (1979). A simple sequentially rejective multiple test procedure. Scandinavian Journal of Statistics 6, 65–70."}
+	refSchuirman = reference{"schuirmann1987", "Schuirmann 1987", "Schuirmann, D. J. (1987). A comparison of the two one-sided tests procedure and the power approach for assessing the equivalence of average bioavailability. Journal of Pharmacokinetics and Biopharmaceutics 15, 657–680."}
+	refGupta     = reference{"gupta1965", "Gupta 1965", "Gupta, S. S. (1965). On some multiple decision (selection and ranking) rules. Technometrics 7, 225–245."}
+	refBT        = reference{"bradley1952", "Bradley and Terry 1952", "Bradley, R. A. and Terry, M. E. (1952). Rank analysis of incomplete block designs: I. The method of paired comparisons. Biometrika 39, 324–345."}
+	refCoulom    = reference{"coulom2005", "Coulom 2005", "Coulom, R. (2005). Bayesian Elo rating (BayesElo)."}
+	refFisher    = reference{"fisher1935", "Fisher 1935", "Fisher, R. A. (1935). The Design of Experiments. Oliver and Boyd."}
+)
+
+// Methods returns the methods paragraph of s with its references, in
+// Markdown (latex false) or LaTeX: what was simulated (from the
+// manifest, when the dataset has one), the statistics, intervals, tests
+// and margin the report used, the seed, versions and the sources of the
+// rules.
+func Methods(s *summary.Summary, latex bool) string {
+	var refs []reference
+	cite := func(r reference) string {
+		if !slices.Contains(refs, r) {
+			refs = append(refs, r)
+		}
+		if latex {
+			return `\cite{` + r.key + `}`
+		}
+		return "(" + r.short + ")"
+	}
+	code := func(x string) string {
+		if latex {
+			return `\texttt{` + texEscape(x) + `}`
+		}
+		return "`" + x + "`"
+	}
+	esc := func(x string) string {
+		if latex {
+			return texEscape(x)
+		}
+		return x
+	}
+	var b strings.Builder
+	variants := map[string]bool{}
+	for _, c := range s.Cells {
+		variants[c.Variant] = true
+	}
+	var rules, agents []string
+	m, merr := dataset.ReadManifest(s.Dataset)
+	if merr == nil {
+		rules, agents = m.Experiment.Rules, m.Experiment.Agents
+	} else {
+		for _, c := range s.Cells {
+			if !slices.Contains(rules, c.Ruleset) {
+				rules = append(rules, c.Ruleset)
+			}
+			if a := c.AgentSouth + "/" + c.AgentNorth; !slices.Contains(agents, a) {
+				agents = append(agents, a)
+			}
+		}
+	}
+	quoted := func(xs []string) string {
+		out := make([]string, len(xs))
+		for i, x := range xs {
+			out[i] = code(x)
+		}
+		return strings.Join(out, ", ")
+	}
+	var sources []string
+	if variants["kingulu"] {
+		sources = append(sources, esc("Bao Kingulu as Klamroth described it ")+cite(refKlamroth))
+	}
+	if variants["kimasai-four-rows"] {
+		sources = append(sources, esc("the four-row Kimasai game observed around Mpapua (now Mpwapwa) ")+cite(refKlamroth))
+	}
+	if variants["kimasai-two-rows"] {
+		sources = append(sources, esc("the two-phase Kimasai game recorded from Moinget Ole Kuney near Kilimanjaro ")+cite(refMacKay))
+	}
+	fmt.Fprintf(&b, "%s", esc(fmt.Sprintf("We simulated %d games with baolab", s.Games)))
+	if merr == nil {
+		e := m.Experiment
+		var builds []string
+		for _, bd := range m.Builds {
+			c := bd.Commit
+			if c == "" {
+				c = "unknown commit"
+			} else {
+				c = "commit " + c
+			}
+			builds = append(builds, fmt.Sprintf("%s (%s, %s)", bd.Version, c, bd.GoVersion))
+		}
+		fmt.Fprintf(&b, "%s", esc(fmt.Sprintf(" %s, experiment %s: %d games in each of %d cells (%d rulesets × %d agent pairs), experiment seed %d, from which every game's seed derives, so that the same command reproduces every game",
+			strings.Join(builds, "; "), e.ID(), e.Games, e.NumCells(), len(e.Rules), len(e.Agents), e.Seed)))
+		if e.OpeningPlies > 0 {
+			fmt.Fprintf(&b, "%s", esc(fmt.Sprintf("; every game began with %d uniformly random plies", e.OpeningPlies)))
+		}
+	} else {
+		fmt.Fprintf(&b, "%s", esc(fmt.Sprintf(" in %d cells (the dataset has no manifest: versions and seeds unknown)", len(s.Cells))))
+	}
+	fmt.Fprintf(&b, "%s%s%s%s", esc(". The rulesets were "), quoted(rules), esc(" and the agent pairs (South/North) "), quoted(agents))
+	if len(sources) > 0 {
+		fmt.Fprintf(&b, "%s%s", esc("; the rules follow "), strings.Join(sources, esc("; ")))
+	}
+	conf := fmt.Sprintf("%g%%", 100*s.Confidence)
+	fmt.Fprintf(&b, "%s%s%s", esc(fmt.Sprintf(". The first-player advantage is the first mover's mean score (a win 1, a draw or unfinished game 1/2), given with its %s Wilson score interval ", conf)), cite(refWilson), esc(", as are all shares"))
+	fmt.Fprintf(&b, "%s%s%s", esc(fmt.Sprintf(". Its balance was judged by two one-sided tests (TOST) at α = %g ", s.Alpha)), cite(refSchuirman),
+		esc(fmt.Sprintf(" against the margin 1/2 ± %g (%s): a cell is balanced when both tests reject, not balanced when the score is shown beyond the margin, and undecided otherwise", s.EquivalenceMargin, marginPhrase(s))))
+	if len(s.Comparisons) > 0 {
+		tests := map[string]bool{}
+		for _, c := range s.Comparisons {
+			tests[c.FirstPlayerAdvantage.Test] = true
+			tests[c.DrawRate.Test] = true
+		}
+		fmt.Fprintf(&b, "%s", esc(fmt.Sprintf(". Each of the %d pairs of readings of one variant played by the same agents was compared: the first-player advantage by a z test of the difference of mean scores (unpooled variance", len(s.Comparisons))))
+		if tests[testScoreX] {
+			fmt.Fprintf(&b, "%s", esc("; an exact permutation test below 30 games"))
+		}
+		fmt.Fprintf(&b, "%s%s", esc("), the draw rate by a pooled two-proportion z test with Newcombe's hybrid score interval of the difference "), cite(refNewcombe))
+		if tests[testFisher] {
+			fmt.Fprintf(&b, "%s%s", esc(" (Fisher's exact test below 30 games "), cite(refFisher)+esc(")"))
+		}
+		fmt.Fprintf(&b, "%s%s%s%s", esc(", the mean length by Welch's t test "), cite(refWelch), esc(" and the length distribution by the Mann–Whitney U test "), cite(refMann))
+		fmt.Fprintf(&b, "%s%s", esc(fmt.Sprintf("; p-values are Holm-corrected over all pairs, one family per quantity, at α = %g ", s.Alpha)), cite(refHolm))
+		fmt.Fprintf(&b, "%s", esc(fmt.Sprintf(". Two readings are called equivalent in balance only when two one-sided z tests show their difference in first-player advantage within ±%g; a difference that is not significant is not read as balance", s.EquivalenceMargin)))
+	}
+	if len(s.Ranking) > 0 {
+		fmt.Fprintf(&b, "%s%s", esc(". The readings of each variant were ranked by imbalance |score − 1/2|; those not shown less balanced than the best (one-sided z tests, Bonferroni-corrected) form Gupta's subset "), cite(refGupta))
+	}
+	if len(s.Ladders) > 0 {
+		fmt.Fprintf(&b, "%s%s%s%s", esc(". Agent strengths were fitted by a Bradley–Terry model with a first-move advantage and a draw parameter "), cite(refBT), esc(", as BayesElo does "), cite(refCoulom))
+	}
+	if len(s.Exact) > 0 {
+		fmt.Fprintf(&b, "%s", esc(fmt.Sprintf(". The %d rulesets small enough were solved exactly by retrograde analysis of every reachable position", len(s.Exact))))
+	}
+	b.WriteString(esc("."))
+	fmt.Fprintf(&b, "%s%s%s", esc(" The report was written by "), code("baolab analyze "+filepath.Base(s.Dataset)), esc("."))
+	var out strings.Builder
+	if latex {
+		out.WriteString("% Written by baolab analyze: the methods of this report, to paste into a paper (needs \\usepackage{textcomp} for the symbols in pdflatex; the \\cite keys are in the bibliography below).\n")
+		out.WriteString(b.String())
+		out.WriteString("\n\n\\begin{thebibliography}{99}\n")
+		for _, r := range refs {
+			fmt.Fprintf(&out, "\\bibitem{%s} %s\n", r.key, texEscape(r.text))
+		}
+		out.WriteString("\\end{thebibliography}\n")
+		return out.String()
+	}
+	out.WriteString("# Methods\n\n")
+	out.WriteString(b.String())
+	out.WriteString("\n\n## References\n\n")
+	for _, r := range refs {
+		fmt.Fprintf(&out, "- %s\n", r.text)
+	}
+	return out.String()
+}
+
+// marginPhrase says where the margin of s came from, for the methods.
+func marginPhrase(s *summary.Summary) string {
+	switch s.EquivalenceMarginFrom {
+	case "manifest":
+		return "chosen before the run and recorded in the manifest"
+	case "flag":
+		return "chosen at analysis, not recorded before the run"
+	}
+	return "baolab's default, not chosen before the run"
+}
+
+// texEscape escapes text for LaTeX (the characters that are special in
+// running text, and the Unicode signs the paragraph uses).
+var texEscape = strings.NewReplacer(`\`, `\textbackslash{}`, `{`, `\{`, `}`, `\}`, `_`, `\_`, `%`, `\%`, `&`, `\&`, `#`, `\#`, `$`, `\$`,
+	`^`, `\^{}`, `~`, `\~{}`, "α", `$\alpha$`, "±", `$\pm$`, "×", `$\times$`, "–", "--", "|", `$|$`, "−", `$-$`, "ü", `\"u`).Replace
+
+// WriteMethods writes methods.md and methods.tex of s into dir and
+// returns their paths.
+func WriteMethods(s *summary.Summary, dir string) ([]string, error) {
+	var paths []string
+	for _, f := range []struct {
+		name  string
+		latex bool
+	}{{MethodsMarkdown, false}, {MethodsLaTeX, true}} {
+		p := filepath.Join(dir, f.name)
+		text := Methods(s, f.latex)
+		if err := atomicfile.Write(p, func(w io.Writer) error { _, err := io.WriteString(w, text); return err }); err != nil {
+			return paths, fmt.Errorf("report: %w", err)
+		}
+		paths = append(paths, p)
+	}
+	return paths, nil
+}
