@@ -9,6 +9,7 @@ var Captions = []struct{ Name, Caption string }{
 	{"end-reasons", "why games ended, as shares of each ruleset's games"},
 	{"fpa-strength", "first mover's score per agent pair (draws count half): a stronger agent's edge mixed with the seat's"},
 	{"convergence", "first-player advantage against the number of games played, with its 95% interval"},
+	{"forest", "forest plot of the comparisons: per pair of readings (A against its reference B, same agents) the difference in first-player advantage A − B with its 95% interval; solid line no difference, dashed lines ± the equivalence margin (TOST); circles: not shown to differ nor equivalent, second glyph: differ (Holm), third glyph: equivalent within the margin"},
 	{"effects", "effect of each rule option value against the option's default, ranked by size: one panel per scale: log odds ratio of first-player advantage (top), of the draw and never-ending rates (middle), difference in mean length (bottom), with 95% intervals"},
 	{"fpa-rating", "strength ladder: each agent's self-play first-player advantage (Wilson 95% interval) against its Elo rating, one curve per ruleset; on a solved board a line in the curve's colour marks the first mover's result under perfect play from the start position (100% wins, 0% loses, 50% draw)"},
 	{"draw-rating", "strength ladder: each agent's self-play share of draws and unfinished games against its rating"},

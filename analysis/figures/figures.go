@@ -37,6 +37,12 @@ func Build(s *summary.Summary) (figs []*Figure, notes []string) {
 		notes = append(notes, "figure fpa-strength left out: the dataset has a single agent pair")
 	}
 	figs = append(figs, Convergence(s))
+	if f, note := Forest(s); f != nil {
+		figs = append(figs, f)
+		if note != "" {
+			notes = append(notes, note)
+		}
+	}
 	if len(s.Effects) > 0 {
 		ef := Effects(s)
 		figs = append(figs, ef...)

@@ -27,7 +27,7 @@ var update = flag.Bool("update", false, "rewrite the golden images in testdata")
 
 func TestBuild(t *testing.T) {
 	figs, notes := Build(fixture.Summary())
-	if got := strings.Join(names(figs), " "); got != "outcomes fpa length end-reasons convergence effects" {
+	if got := strings.Join(names(figs), " "); got != "outcomes fpa length end-reasons convergence forest effects" {
 		t.Errorf("figures %s", got)
 	}
 	if len(notes) != 1 || !strings.Contains(notes[0], "fpa-strength") {
@@ -409,5 +409,47 @@ func TestSixtyFourReadings(t *testing.T) {
 	}
 	if want := cellLabels(byFPA(s)); strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("fpa rows over the parts\n%q\nwant\n%q", got, want)
+	}
+}
+
+// TestForest checks the forest plot of the comparisons: one row per pair
+// in the summary's order, labelled A then − B, the x range holding every
+// interval and the equivalence margin's lines at ±2 points, and the pairs
+// split by verdict into series (differ, equivalent, neither).
+func TestForest(t *testing.T) {
+	s := fixture.Summary()
+	f, note := Forest(s)
+	if f == nil || note != "" {
+		t.Fatalf("forest %v, note %q", f, note)
+	}
+	want := "default\n− penultimate=never|default\n− max_plies=60|penultimate=never\n− max_plies=60"
+	if got := strings.Join(yTicks(f.Plot), "|"); got != want {
+		t.Errorf("forest rows %q, want %q", got, want)
+	}
+	// Differences in points: 3.5 ± 3, −0.5 ± 3, −4 ± 3; margin ±2.
+	if p := f.Plot; !(p.X.Min <= -7 && p.X.Max >= 6.5) {
+		t.Errorf("x range [%v, %v] does not hold the intervals [-7, 6.5]", p.X.Min, p.X.Max)
+	}
+	if got := fmt.Sprint(forestLines(s)); got != "[0 -2 2]" {
+		t.Errorf("reference lines at %v, want no difference and ±2 points", got)
+	}
+	// Fixture: pair 0 equivalent (TOST) though significant, pair 1
+	// neither, pair 2 neither (Holm p 0.12 is not significant).
+	var series []int
+	for _, r := range forestRows(s, s.Comparisons) {
+		series = append(series, r.series)
+	}
+	if fmt.Sprint(series) != fmt.Sprint([]int{forestEquivalent, forestNeither, forestNeither}) {
+		t.Errorf("series %v", series)
+	}
+	s.Comparisons[0].Equivalence = nil
+	if r := forestRows(s, s.Comparisons)[0]; r.series != forestDiffer || math.Abs(r.x-3.5) > 1e-9 {
+		t.Errorf("pair 0 without equivalence: %+v, want differ at 3.5 points", r)
+	}
+	if f, _ := Forest(fixture.Strength()); f != nil {
+		t.Error("a forest plot without comparisons")
+	}
+	if _, note := Forest(fixture.Readings(70)); !strings.Contains(note, "first 60 of 69") {
+		t.Errorf("69 comparisons: note %q", note)
 	}
 }
