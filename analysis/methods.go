@@ -116,10 +116,17 @@ func Methods(s *summary.Summary, latex bool) string {
 			} else {
 				c = "commit " + c
 			}
-			builds = append(builds, fmt.Sprintf("%s (%s, %s)", bd.Version, c, bd.GoVersion))
+			v := bd.Version
+			if v == "" {
+				v = "(version unknown)"
+			}
+			if bd.GoVersion != "" {
+				c += ", " + bd.GoVersion
+			}
+			builds = append(builds, fmt.Sprintf("%s (%s)", v, c))
 		}
-		fmt.Fprintf(&b, "%s", esc(fmt.Sprintf(" %s, experiment %s: %d games in each of %d cells (%d rulesets × %d agent pairs), experiment seed %d, from which every game's seed derives, so that the same command reproduces every game",
-			strings.Join(builds, "; "), e.ID(), e.Games, e.NumCells(), len(e.Rules), len(e.Agents), e.Seed)))
+		fmt.Fprintf(&b, "%s", esc(fmt.Sprintf(" %s, experiment %s: %d games in each of %d cells (%s × %s), experiment seed %d, from which every game's seed derives, so that the same command reproduces every game",
+			strings.Join(builds, "; "), e.ID(), e.Games, e.NumCells(), count(len(e.Rules), "ruleset"), count(len(e.Agents), "agent pair"), e.Seed)))
 		if e.OpeningPlies > 0 {
 			fmt.Fprintf(&b, "%s", esc(fmt.Sprintf("; every game began with %d uniformly random plies", e.OpeningPlies)))
 		}
@@ -140,7 +147,8 @@ func Methods(s *summary.Summary, latex bool) string {
 			tests[c.FirstPlayerAdvantage.Test] = true
 			tests[c.DrawRate.Test] = true
 		}
-		fmt.Fprintf(&b, "%s", esc(fmt.Sprintf(". Each of the %d pairs of readings of one variant played by the same agents was compared: the first-player advantage by a z test of the difference of mean scores (unpooled variance", len(s.Comparisons))))
+		fmt.Fprintf(&b, "%s", esc(fmt.Sprintf(". %s of readings of one variant played by the same agents %s compared: the first-player advantage by a z test of the difference of mean scores (unpooled variance",
+			map[bool]string{true: "The one pair", false: fmt.Sprintf("Each of the %d pairs", len(s.Comparisons))}[len(s.Comparisons) == 1], "was")))
 		if tests[testScoreX] {
 			fmt.Fprintf(&b, "%s", esc("; an exact permutation test below 30 games"))
 		}
@@ -162,7 +170,7 @@ func Methods(s *summary.Summary, latex bool) string {
 		fmt.Fprintf(&b, "%s", esc(fmt.Sprintf(". The %d rulesets small enough were solved exactly by retrograde analysis of every reachable position", len(s.Exact))))
 	}
 	b.WriteString(esc("."))
-	fmt.Fprintf(&b, "%s%s%s", esc(" The report was written by "), code("baolab analyze "+filepath.Base(s.Dataset)), esc("."))
+	fmt.Fprintf(&b, "%s%s%s", esc(" The report was written by "), code("baolab analyze "+s.Dataset), esc("."))
 	var out strings.Builder
 	if latex {
 		out.WriteString("% Written by baolab analyze: the methods of this report, to paste into a paper (needs \\usepackage{textcomp} for the symbols in pdflatex; the \\cite keys are in the bibliography below).\n")
@@ -181,6 +189,14 @@ func Methods(s *summary.Summary, latex bool) string {
 		fmt.Fprintf(&out, "- %s\n", r.text)
 	}
 	return out.String()
+}
+
+// count writes n things: "1 ruleset", "3 rulesets".
+func count(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }
 
 // marginPhrase says where the margin of s came from, for the methods.
