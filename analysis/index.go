@@ -20,7 +20,7 @@ func WriteIndex(s *summary.Summary, dir string) (string, error) {
 		Title:      "baolab report: " + s.Dataset,
 		Provenance: provenance(s),
 		Notes:      s.Notes,
-		TableOrder: []string{"summary", "comparison", "effects", "ranking", "ladder", "exact", "exact-readings", "accuracy", "doubling"},
+		TableOrder: []string{"summary", "comparison", "effects", "ranking", "ladder", "exact", "exact-readings", "accuracy", "doubling", "methods"},
 		Captions:   map[string]string{},
 	}
 	for _, c := range figures.Captions {
@@ -89,6 +89,9 @@ func provenance(s *summary.Summary) []htmlreport.Fact {
 		fact("analysed", fmt.Sprintf("%d games in %d cells (ruleset × agent pair) from %d files (%s), %d comparisons", s.Games, len(s.Cells), s.Files, moves, len(s.Comparisons))),
 		fact("intervals", fmt.Sprintf("%g%%; verdicts at α = %g, Holm-corrected", 100*s.Confidence, s.Alpha)),
 	)
+	if s.EquivalenceMargin > 0 {
+		f = append(f, fact("equivalence margin (TOST)", fmt.Sprintf("±%g: %s", s.EquivalenceMargin, MarginSource(s))))
+	}
 	return f
 }
 

@@ -11,6 +11,7 @@
 //
 //	manifest.json
 //	manifest.d/shard-<K>-of-<N>.json
+//	rulesets.parquet
 //	games/ruleset=<escaped canonical ruleset>/part-c<cell>-b<batch>.parquet
 //	moves/ruleset=<escaped canonical ruleset>/part-c<cell>-b<batch>.parquet
 //
@@ -20,6 +21,9 @@
 // or shards. Every file carries all of its table's columns, ruleset
 // included, so a single file can be read on its own; the partition
 // directory repeats the ruleset for readers that use Hive partitioning.
+// rulesets.parquet (RulesetsTable) has one row per ruleset with the
+// experiment's ID and one typed column per rule option, defaults filled
+// in, so that games can be modelled by option after a join on ruleset.
 //
 // # Experiment, cells and seeds
 //

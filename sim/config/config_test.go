@@ -71,6 +71,7 @@ func TestParseErrors(t *testing.T) {
 		{"[sim]\ngames = 3\n", `f.toml:1:2: unknown key "sim"`},
 		{"moves = 1\n", `f.toml:1:9: key "moves":`},
 		{"opening_plies = -1\n", "f.toml:1: key opening_plies: must be at least 0, not -1"},
+		{"equivalence_margin = 0.7\n", "f.toml:1: key equivalence_margin: must be at least 0 and below 0.5, not 0.7"},
 		{"ladder = \"random\"\n", `f.toml:1:10: key "ladder":`},
 		// Keys are case-sensitive (the decoder alone would take GAMES as
 		// games).
