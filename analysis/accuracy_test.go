@@ -217,7 +217,7 @@ func TestAccuracySimulated(t *testing.T) {
 	if i, j := strings.Index(html, "Accuracy against perfect play"), strings.Index(html, "Exact values"); i < 0 || j < 0 || i < j {
 		t.Errorf("index.html: accuracy table at %d, exact table at %d: want both, accuracy after", i, j)
 	}
-	if !strings.Contains(html, `src="accuracy.svg"`) || !strings.Contains(html, "accuracy against perfect play on the solved boards") {
+	if !strings.Contains(html, `data-file="accuracy.svg"`) || !strings.Contains(html, "accuracy against perfect play on the solved boards") {
 		t.Error("index.html lacks the accuracy figure or its caption")
 	}
 }

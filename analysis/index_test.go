@@ -2,6 +2,8 @@ package analysis
 
 import (
 	"context"
+	"encoding/base64"
+	"html"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -78,8 +80,16 @@ func TestReportPages(t *testing.T) {
 		if name != "index.html" && !strings.Contains(page, `href="`+name+`"`) {
 			t.Errorf("%s not linked", name)
 		}
-		if strings.HasSuffix(name, ".svg") && !strings.Contains(page, `<img src="`+name+`"`) {
-			t.Errorf("figure %s not shown", name)
+		if strings.HasSuffix(name, ".svg") {
+			// Shown, and carried in the page: the <img> src is the
+			// file's bytes, so index.html copied alone still shows it.
+			m := regexp.MustCompile(`<img src="([^"]*)" data-file="` + regexp.QuoteMeta(name) + `"`).FindStringSubmatch(page)
+			svg, _ := os.ReadFile(p)
+			if m == nil {
+				t.Errorf("figure %s not shown", name)
+			} else if data, ok := strings.CutPrefix(html.UnescapeString(m[1]), "data:image/svg+xml;base64,"); !ok || data != base64.StdEncoding.EncodeToString(svg) {
+				t.Errorf("figure %s not carried in the page (src %.40q)", name, m[1])
+			}
 		}
 		if strings.HasSuffix(name, ".md") && !strings.Contains(page, `id="table-`+strings.TrimSuffix(name, ".md")+`"`) {
 			t.Errorf("table %s not rendered", name)
@@ -172,8 +182,8 @@ func selfContained(t *testing.T, page, dir string) {
 		}
 	}
 	for _, m := range refAttr.FindAllStringSubmatch(page, -1) {
-		if strings.HasPrefix(m[1], "#") {
-			continue
+		if strings.HasPrefix(m[1], "#") || strings.HasPrefix(html.UnescapeString(m[1]), "data:image/svg+xml;base64,") {
+			continue // within the page, or a figure carried in it
 		}
 		if strings.Contains(m[1], ":") || strings.HasPrefix(m[1], "/") {
 			t.Errorf("reference %q leaves the directory", m[1])

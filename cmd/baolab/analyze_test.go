@@ -111,6 +111,8 @@ func TestAnalyzeErrors(t *testing.T) {
 		{[]string{"analyze"}, 2, "accepts 1 arg"},
 		{[]string{"analyze", dir, "--workers", "x"}, 2, "invalid argument"},
 		{[]string{"analyze", dir, "--exact-max-positions", "-1"}, 2, "--exact-max-positions must be 0 or more, got -1"},
+		{[]string{"analyze", dir, "--equivalence-margin", "0.5"}, 2, "--equivalence-margin must be above 0 and below 0.5, got 0.5"},
+		{[]string{"analyze", dir, "--label-prefix", "a b"}, 2, `--label-prefix "a b": use letters, digits`},
 	} {
 		_, errs, code := baolab(t, c.args...)
 		if code != c.code || !strings.Contains(errs, c.want) || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
