@@ -84,6 +84,13 @@
 //     correction is applied over all pairs, one family per test; the
 //     verdict "readings differ in balance" is the Holm-corrected test of
 //     first-player advantage at 5%.
+//   - Equivalence (stats.TOST): each cell's first-player advantage against
+//     1/2 ± δ and each comparison's difference against ±δ, by two
+//     one-sided z tests at α: balanced (shown within), not balanced (shown
+//     beyond) or undecided, so that a non-significant difference is never
+//     read as balance. δ is Options.EquivalenceMargin, else the manifest's
+//     (chosen before the run, sim's equivalence_margin), else
+//     DefaultEquivalenceMargin; Summary.EquivalenceMarginFrom says which.
 //   - Effects of the rule options and the ranking of the readings by
 //     balance (package analysis/effects) are computed from the cells'
 //     counts and sums, for every variant × agent pair with two or more
