@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
@@ -216,26 +215,27 @@ func perfectRating(me engine.Player, v solve.Value, d solve.Plies, ok bool) [4]i
 }
 
 // bestValued plays each move of s on child and returns one whose position
-// has the best value that value gives for the mover (South: the largest
-// south_can_force; North: the smallest north_can_force; none, or a
-// position value does not know, is worst), ties at random with r's
-// stream. Alphabeta's endgame play chooses so.
+// has the best value that value gives for the mover, ranked as perfect
+// ranks values (perfectRating, without distances): the mover's forced
+// wins first, by margin; then the positions neither side can force a win
+// from (a draw, or endless play: none); then the opponent's forced wins,
+// the smallest margin first; a position value does not know is worst.
+// Ties are broken at random with r's stream. Alphabeta's endgame play
+// chooses so.
 func bestValued(r *seeded, s engine.State, moves []engine.Move, child engine.State, value func(engine.State) (solve.Value, bool)) engine.Move {
 	me := s.Player()
-	best, ties := math.MinInt, 0
+	best, ties := [4]int{}, 0
 	choice := moves[0]
 	for _, m := range moves {
 		if !applyOn(child, s, m) {
 			continue // never-ending with infinite=illegal: not a legal move
 		}
-		x := math.MinInt
-		if v, ok := value(child); ok {
-			x = v.For(me)
-		}
-		switch {
-		case ties == 0 || x > best:
+		v, ok := value(child)
+		x := perfectRating(me, v, solve.Plies{}, ok)
+		switch c := slices.Compare(x[:], best[:]); {
+		case ties == 0 || c > 0:
 			best, ties, choice = x, 1, m
-		case x == best:
+		case c == 0:
 			ties++
 			if r.rng.IntN(ties) == 0 {
 				choice = m
