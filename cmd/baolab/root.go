@@ -50,6 +50,7 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 		newShowCmd(),
 		newSolveCmd(),
 		newEndgameCmd(),
+		newFitEvalCmd(),
 		newSimCmd(build),
 		newSlurmCmd(build),
 		newAnalyzeCmd(),

@@ -1,10 +1,12 @@
 package agent
 
 import (
+	"math"
 	"math/bits"
 	"unsafe"
 
 	"github.com/baolab/baolab/engine"
+	"github.com/baolab/baolab/sim/evaluate"
 	"github.com/baolab/baolab/solve/endgame"
 )
 
@@ -31,10 +33,11 @@ type alphaBetaAgent struct {
 	budget int64 // nodes allowed per move; 0: no budget
 	plain  bool  // test hook: one fixed-depth search, no table, no iterations
 	levels []level
-	tt     []ttEntry   // a power of two of entries
-	gen    uint32      // search number; table entries of another search are empty
-	db     *endgame.DB // endgame database; nil for none
-	never  *neverCache // never-ending moves met so far
+	tt     []ttEntry       // a power of two of entries
+	gen    uint32          // search number; table entries of another search are empty
+	db     *endgame.DB     // endgame database; nil for none
+	eval   *evaluate.Model // fitted evaluation; nil for material
+	never  *neverCache     // never-ending moves met so far
 
 	nodes   int64 // moves played by this search
 	total   int64 // moves played by every search since the agent was made
@@ -334,7 +337,7 @@ func (a *alphaBetaAgent) prepare(s engine.State, k int, moves []engine.Move, lea
 			continue
 		}
 		L.term[i] = L.child.Over()
-		L.val[i] = score(L.child, me, k+1)
+		L.val[i] = a.score(L.child, me, k+1)
 		if a.db != nil && !L.term[i] {
 			if v, ok := a.db.Lookup(L.child); ok {
 				L.val[i], L.term[i] = endgameScore(v, me), true // exact: not searched further
@@ -356,4 +359,24 @@ func (a *alphaBetaAgent) prepare(s engine.State, k int, moves []engine.Move, lea
 		}
 	}
 	return n
+}
+
+// EvalScale is the search score of one unit of the fitted evaluation's
+// logit (alphabeta:eval=fitted): the score of a position that goes on is
+// round(EvalScale · logit), clamped to ±evalCap.
+const EvalScale = 1000
+
+// evalCap bounds the fitted score of a position that goes on below the
+// endgame database's scores (scoreWin/2 and more) and every finished
+// game's.
+const evalCap = scoreWin / 4
+
+// score is score(s, p, dist) with the agent's evaluation of a position
+// that goes on: the material difference, or the fitted model's.
+func (a *alphaBetaAgent) score(s engine.State, p engine.Player, dist int) int32 {
+	if a.eval == nil || s.Result() != engine.Ongoing {
+		return score(s, p, dist)
+	}
+	z := math.Round(EvalScale * a.eval.Logit(s, p))
+	return int32(max(-float64(evalCap), min(float64(evalCap), z)))
 }

@@ -11,11 +11,13 @@
 //	random                        none
 //	greedy                        none
 //	alphabeta:depth=N,nodes=N     depth (4, 1..32; 32 when only nodes is given),
-//	  ,tt=MB,endgame=DIR          nodes (none, 1..10^9), tt (none: 2^15 entries,
+//	  ,tt=MB,endgame=DIR,eval=E   nodes (none, 1..10^9), tt (none: 2^15 entries,
 //	                              768 KiB; 1..4096 MiB), endgame (none; DIR: a
-//	                              kingulu endgame database written by baolab endgame --out DIR)
+//	                              kingulu endgame database written by baolab endgame --out DIR),
+//	                              eval (material, material or fitted)
+//	strong:KEYS                   alphabeta's keys; eval (fitted), nodes (20000 unless depth or nodes is given)
 //	mcts:iters=N,c=C,rollout=R    iters (400, 1..10000000), c (1.4, 0..100),
-//	                              rollout (random, random or greedy)
+//	  ,solver=B                   rollout (random, random or greedy), solver (false, false or true)
 //	perfect:table=DIR             table (none: solve the board; DIR: a table written by baolab solve --out DIR)
 //
 // Parse reads a spec; omitted keys take their defaults; spaces around
@@ -25,8 +27,10 @@
 // "greedy" have none. Keys added later are written only when used, so
 // older specs keep their canonical form (and their games' seeds):
 // alphabeta's nodes ("alphabeta:nodes=20000" when depth is not given,
-// "alphabeta:depth=6,nodes=20000" with both), tt and endgame, and mcts's
-// rollout (",rollout=greedy"; random rollouts are not written). A bad spec gives a one-line error that quotes it and
+// "alphabeta:depth=6,nodes=20000" with both), tt, endgame and eval
+// (",eval=fitted"), and mcts's rollout (",rollout=greedy"; random
+// rollouts are not written) and solver (",solver=true"). strong is
+// written in alphabeta's canonical form ("alphabeta:nodes=20000,eval=fitted"). A bad spec gives a one-line error that quotes it and
 // names the problem and what is allowed.
 //
 // ParsePair reads the agents of both seats, "SOUTH/NORTH" (e.g.
@@ -108,8 +112,9 @@
 //
 // alphabeta:...,endgame=DIR uses a kingulu endgame database (package
 // solve/endgame): at a position the database holds it plays as perfect
-// did before distances (a move whose position has the best value for the
-// mover, ties at random, without searching); in the search a position the
+// ranks values, without distances (the mover's forced wins first, largest
+// margin first; then a draw, then endless play (none); then a loss, the
+// smallest margin first; ties at random, without searching); in the search a position the
 // database holds is not searched further but scored exactly: ±(2^23 + the
 // margin the winner can force) for a forced win or loss (between a win
 // seen in the search and any material difference), 0 when neither side
@@ -118,6 +123,19 @@
 // corrupt or foreign database (another ruleset) is an error at the start
 // (agent.ErrPrepare). The key is written in the canonical form only when
 // used.
+//
+// alphabeta:...,eval=fitted scores a position that goes on by the
+// variant's fitted evaluation (package sim/evaluate: features of the
+// position with weights fitted by logistic regression on positions the
+// exact solver labels) instead of the material difference:
+// round(EvalScale · logit), EvalScale = 1000, clamped to ±2^22 (below the
+// endgame database's and finished games' scores). The weights are
+// embedded in the binary (sim/evaluate/weights/VARIANT.json, made by
+// baolab fit-eval), so every run loads the same ones; Prepare fails
+// (agent.ErrPrepare) for a variant without them. eval=material is the
+// default and the evaluation of every spec without the key. strong is
+// alphabeta with eval=fitted and, unless depth or nodes is given,
+// nodes=20000.
 //
 // mcts:iters=N,c=C,rollout=R runs N iterations of UCT from the position: descend from
 // the root by the largest mean + C·sqrt(ln N_parent / n_child) (means of
@@ -136,6 +154,20 @@
 // by the first searches only, so 10^5 iterations per move allocate nothing
 // once it has grown. The UCB value is computed without fused
 // multiply-adds, so the choices are the same on every platform.
+//
+// mcts:...,solver=true is MCTS-Solver (Winands, Björnsson and Saito
+// 2008, "Monte-Carlo Tree Search Solver", with draws): a node where the
+// game ends (not at max_plies) is proven; after each descent, a node is
+// proven a win for the player to move there when one of its children is
+// a proven win for them, and otherwise, once every live child is proven,
+// proven to the best of the children's outcomes for them. A descent that
+// reaches a proven node backs up its outcome as a terminal's; selection
+// skips proven children; the search stops once the root is proven. The
+// move played is a proven win when the root is one, else the most visited
+// move that is not a proven loss (the most visited of all when every move
+// is one). A proven value is the exact outcome of the position under best
+// play (the solver's outcome; tests compare them); solver=false plays
+// exactly as before.
 //
 // perfect plays exactly optimally from the solved table of the board
 // (package solve): every candidate is played on a spare state and rated

@@ -14,6 +14,7 @@ type mctsAgent struct {
 	iters  int
 	c      float64
 	greedy bool         // greedy rollouts
+	solver bool         // MCTS-Solver: back up proven wins, losses and draws
 	sim    engine.State // the position of the current descent and rollout
 	spare  engine.State
 	nodes  []node  // the tree; nodes[0] is the root. Reused from move to move.
@@ -32,18 +33,23 @@ type node struct {
 	terminal bool          // the game is over here; reward holds its outcome
 	visits   int32
 	wins     float64 // sum of the rewards for mover
-	reward   float64 // terminal outcome for the root's mover
+	reward   float64 // terminal outcome for the root's mover; with proven, the proven outcome
+	// proven (MCTS-Solver only) says reward is the exact outcome of the
+	// node under best play of both sides: the game ends here (not at
+	// max_plies), or the node's children prove it (see prove).
+	proven bool
 }
 
 // poolCap bounds the node pool reserved when an agent is made; a pool
 // that needs more grows (by doubling) during the first searches only.
 const poolCap = 1 << 16
 
-func newMCTS(g engine.Game, iters int, c float64, greedy bool) *mctsAgent {
+func newMCTS(g engine.Game, iters int, c float64, greedy, solver bool) *mctsAgent {
 	a := &mctsAgent{
 		iters:  iters,
 		c:      c,
 		greedy: greedy,
+		solver: solver,
 		// One iteration adds at most one node's children.
 		nodes: make([]node, 0, min(poolCap, 1+(iters+1)*g.NumMoves())),
 		sim:   g.NewState(),
@@ -68,6 +74,9 @@ func (a *mctsAgent) Choose(s engine.State, moves []engine.Move) engine.Move {
 		if !ok {
 			break // every root move is never-ending
 		}
+		if a.solver {
+			a.backupProofs(root)
+		}
 		for _, i := range a.path {
 			nd := &a.nodes[i]
 			nd.visits++
@@ -77,14 +86,18 @@ func (a *mctsAgent) Choose(s engine.State, moves []engine.Move) engine.Move {
 				nd.wins += 1 - reward
 			}
 		}
+		if a.solver && a.nodes[0].proven {
+			break // the root's value is known
+		}
 	}
 	r := &a.nodes[0]
 	var best int32 = -1
 	ties := 0
 	choice := moves[a.rng.IntN(len(moves))]
+	keep := a.solverKeeps(root)
 	for i := r.first; i < r.first+int32(r.n); i++ {
 		nd := &a.nodes[i]
-		if nd.dead {
+		if nd.dead || (keep != nil && !keep(nd)) {
 			continue
 		}
 		switch {
@@ -119,11 +132,12 @@ func (a *mctsAgent) descend(root engine.Player) (reward float64, ok bool) {
 	var cur int32
 	for {
 		nd := &a.nodes[cur]
-		if nd.terminal {
+		if nd.terminal || nd.proven {
 			return nd.reward, true
 		}
 		if a.sim.Over() {
 			nd.terminal, nd.reward = true, outcome(a.sim, root)
+			nd.proven = a.solver && a.sim.Result() != engine.Unfinished
 			return nd.reward, true
 		}
 		if nd.first < 0 {
@@ -132,6 +146,10 @@ func (a *mctsAgent) descend(root engine.Player) (reward float64, ok bool) {
 			nd = &a.nodes[cur]
 		}
 		c := a.pick(cur)
+		if c < 0 && a.solver && a.prove(cur, root) {
+			// Every live child is proven (pick skips them).
+			return a.nodes[cur].reward, true
+		}
 		if c < 0 {
 			// Every move here is never-ending: the player to move has no
 			// legal move.
@@ -141,6 +159,7 @@ func (a *mctsAgent) descend(root engine.Player) (reward float64, ok bool) {
 			a.rejectAll(cur)
 			nd = &a.nodes[cur]
 			nd.terminal, nd.reward = true, outcome(a.spare, root)
+			nd.proven = a.solver && a.spare.Result() != engine.Unfinished
 			return nd.reward, true
 		}
 		if !a.never.applyHere(a.sim, a.nodes[c].move) {
@@ -157,6 +176,7 @@ func (a *mctsAgent) descend(root engine.Player) (reward float64, ok bool) {
 				return a.rollout(root), true
 			}
 			a.nodes[c].terminal, a.nodes[c].reward = true, outcome(a.sim, root)
+			a.nodes[c].proven = a.solver && a.sim.Result() != engine.Unfinished
 			return a.nodes[c].reward, true
 		}
 	}
@@ -171,7 +191,7 @@ func (a *mctsAgent) pick(i int32) int32 {
 	var choice int32 = -1
 	unvisited := 0
 	for j := first; j < last; j++ {
-		if !a.nodes[j].dead && a.nodes[j].visits == 0 {
+		if !a.nodes[j].dead && !a.nodes[j].proven && a.nodes[j].visits == 0 {
 			unvisited++
 			if a.rng.IntN(unvisited) == 0 {
 				choice = j
@@ -185,8 +205,8 @@ func (a *mctsAgent) pick(i int32) int32 {
 	best := math.Inf(-1)
 	for j := first; j < last; j++ {
 		ch := &a.nodes[j]
-		if ch.dead {
-			continue
+		if ch.dead || ch.proven {
+			continue // a proven child's value is known: no descent can change it
 		}
 		n := float64(ch.visits)
 		// The explicit conversions forbid fused multiply-adds, so the
@@ -258,4 +278,92 @@ func outcome(s engine.State, p engine.Player) float64 {
 		return 0
 	}
 	return 0.5
+}
+
+// forMover returns reward, an outcome for the root's mover, for p.
+func forMover(reward float64, p, root engine.Player) float64 {
+	if p == root {
+		return reward
+	}
+	return 1 - reward
+}
+
+// backupProofs walks the last descent's path up from its end and proves
+// each node whose children decide it (MCTS-Solver, Winands, Björnsson and
+// Saito 2008, with draws): the player to move at a node wins there if a
+// child is a proven win for them, and otherwise, once every live child is
+// proven, gets the best of the children's proven outcomes. It stops at
+// the first node that stays unproven (no node above it can change).
+func (a *mctsAgent) backupProofs(root engine.Player) {
+	for j := len(a.path) - 1; j > 0; j-- {
+		if !a.nodes[a.path[j]].proven || !a.prove(a.path[j-1], root) {
+			return
+		}
+	}
+}
+
+// prove tries to prove node i (expanded) from its children and reports
+// whether it is proven.
+func (a *mctsAgent) prove(i int32, root engine.Player) bool {
+	nd := &a.nodes[i]
+	if nd.proven {
+		return true
+	}
+	p := a.nodes[nd.first].mover // the player to move at i
+	best, all, live := -1.0, true, false
+	for j := nd.first; j < nd.first+int32(nd.n); j++ {
+		ch := &a.nodes[j]
+		if ch.dead {
+			continue
+		}
+		live = true
+		if !ch.proven {
+			all = false
+			continue
+		}
+		v := forMover(ch.reward, p, root)
+		if v == 1 {
+			nd.proven, nd.reward = true, ch.reward
+			return true
+		}
+		if v > best {
+			best = v
+		}
+	}
+	if !live || !all {
+		// Unproven children are left (or every child is dead, which the
+		// next descent ends as the engine does).
+		return false
+	}
+	nd.proven, nd.reward = true, forMover(best, p, root)
+	return true
+}
+
+// solverKeeps returns, for MCTS-Solver, the filter of the root's children
+// the final choice considers: a proven win when the root is proven won,
+// else every child that is not a proven loss for the root's mover (all
+// of them if each is one); nil without the solver.
+func (a *mctsAgent) solverKeeps(root engine.Player) func(*node) bool {
+	if !a.solver {
+		return nil
+	}
+	r := &a.nodes[0]
+	if r.first < 0 {
+		return nil
+	}
+	if r.proven && r.reward == 1 {
+		return func(nd *node) bool { return nd.proven && nd.reward == 1 }
+	}
+	for j := r.first; j < r.first+int32(r.n); j++ {
+		if nd := &a.nodes[j]; !nd.dead && !(nd.proven && nd.reward == 0) {
+			return func(nd *node) bool { return !(nd.proven && nd.reward == 0) }
+		}
+	}
+	return nil
+}
+
+// rootProof returns the root's proven outcome for its mover after the
+// last search, and whether it is proven (MCTS-Solver; for tests).
+func (a *mctsAgent) rootProof() (float64, bool) {
+	return a.nodes[0].reward, a.nodes[0].proven
 }

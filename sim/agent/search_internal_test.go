@@ -121,7 +121,7 @@ func TestMCTSPoolDoesNotGrow(t *testing.T) {
 	g := engine.MustParse("kingulu")
 	ps := positions(t, "kingulu", 1, 3)
 	for _, greedy := range []bool{false, true} {
-		a := newMCTS(g, 20000, DefaultC, greedy)
+		a := newMCTS(g, 20000, DefaultC, greedy, false)
 		buf := make([]engine.Move, 0, engine.MaxMoves)
 		s := ps[0]
 		buf = s.Candidates(buf[:0])

@@ -49,6 +49,7 @@ type AlphaBeta struct {
 	Nodes   int    // moves played per search, 1..MaxNodes; 0: no budget
 	TT      int    // transposition table size in MiB, 1..MaxTTMB; 0: 2^TTBits entries
 	Endgame string // directory of a kingulu endgame database (baolab endgame --out); "" for none
+	Eval    string // EvalMaterial or EvalFitted; "" means EvalMaterial
 }
 
 // MCTS is the spec of the UCT Monte Carlo tree searcher. Its canonical form
@@ -59,6 +60,7 @@ type MCTS struct {
 	Iters   int     // iterations (tree descents, each ending in one rollout) per move, 1..MaxIters
 	C       float64 // exploration constant c of UCB1, 0..MaxC
 	Rollout string  // RolloutRandom or RolloutGreedy; "" means RolloutRandom
+	Solver  bool    // MCTS-Solver: back up proven outcomes (solver=true)
 }
 
 // String returns "random".
@@ -78,6 +80,9 @@ func (s AlphaBeta) String() string {
 	if s.Endgame != "" {
 		eg += ",endgame=" + s.Endgame
 	}
+	if s.Eval != "" && s.Eval != EvalMaterial {
+		eg += ",eval=" + s.Eval
+	}
 	switch {
 	case s.Nodes == 0:
 		return "alphabeta:depth=" + strconv.Itoa(s.depth()) + eg
@@ -95,6 +100,9 @@ func (s MCTS) String() string {
 	out := "mcts:iters=" + strconv.Itoa(s.iters()) + ",c=" + strconv.FormatFloat(s.C, 'g', -1, 64)
 	if s.rollout() != RolloutRandom {
 		out += ",rollout=" + s.rollout()
+	}
+	if s.Solver {
+		out += ",solver=true"
 	}
 	return out
 }
@@ -153,6 +161,13 @@ func (s AlphaBeta) New(g engine.Game) Agent {
 		}
 		a.db = db
 	}
+	if s.Eval == EvalFitted {
+		m, err := loadEval(g)
+		if err != nil {
+			panic("agent: " + s.String() + ": " + err.Error())
+		}
+		a.eval = m
+	}
 	return a
 }
 
@@ -160,6 +175,11 @@ func (s AlphaBeta) New(g engine.Game) Agent {
 // process and checks that it serves g's ruleset; later calls return the
 // same result. The error wraps ErrPrepare.
 func (s AlphaBeta) Prepare(g engine.Game) error {
+	if s.Eval == EvalFitted {
+		if _, err := loadEval(g); err != nil {
+			return err
+		}
+	}
 	if s.Endgame == "" {
 		return nil
 	}
@@ -179,7 +199,7 @@ func (s MCTS) New(g engine.Game) Agent {
 	if r := s.rollout(); r != RolloutRandom && r != RolloutGreedy {
 		panic("agent: " + s.String() + ": unknown rollout " + r)
 	}
-	return newMCTS(g, s.iters(), s.C, s.rollout() == RolloutGreedy)
+	return newMCTS(g, s.iters(), s.C, s.rollout() == RolloutGreedy, s.Solver)
 }
 
 // key describes one spec key: its default and range.
@@ -211,16 +231,18 @@ var (
 		{name: "nodes", min: 1, max: MaxNodes}, // no default: no budget
 		{name: "tt", min: 1, max: MaxTTMB},     // no default: 2^TTBits entries
 		{name: "endgame", isText: true},        // no default: no database
+		{name: "eval", def: EvalMaterial, words: []string{EvalMaterial, EvalFitted}},
 	}
 	mctsKeys = []key{
 		{name: "iters", def: strconv.Itoa(DefaultIters), min: 1, max: MaxIters},
 		{name: "c", def: strconv.FormatFloat(DefaultC, 'g', -1, 64), isFloat: true, min: 0, max: MaxC},
 		{name: "rollout", def: RolloutRandom, words: []string{RolloutRandom, RolloutGreedy}},
+		{name: "solver", def: "false", words: []string{"false", "true"}},
 	}
 )
 
 // agentNames lists the agents in the order errors show them.
-const agentNames = "random, greedy, alphabeta, mcts, perfect"
+const agentNames = "random, greedy, alphabeta, mcts, perfect, strong"
 
 func checkInt(k key, n int) error {
 	if float64(n) < k.min || float64(n) > k.max {
@@ -237,7 +259,9 @@ func checkFloat(k key, x float64) error {
 }
 
 // Parse parses an agent spec: "random", "greedy",
-// "alphabeta:depth=N,nodes=N,tt=MB,endgame=DIR" or "mcts:iters=N,c=C,rollout=R". Omitted
+// "alphabeta:depth=N,nodes=N,tt=MB,endgame=DIR,eval=E", "mcts:iters=N,c=C,rollout=R,solver=B",
+// "perfect[:table=DIR]" or "strong[:alphabeta keys]" (alphabeta with eval=fitted and
+// nodes=20000 unless given). Omitted
 // keys take their defaults (depth=4, or 32 when only nodes is given; no
 // node budget; a table of 2^TTBits entries; iters=400, c=1.4, rollout=random); spaces around names,
 // keys and values are ignored.
@@ -262,6 +286,8 @@ func Parse(spec string) (Spec, error) {
 		return Greedy{}, nil
 	case "perfect":
 		return parsePerfect(spec, opts, hasOpts)
+	case "strong":
+		return parseStrong(spec, opts, hasOpts)
 	case "alphabeta":
 		keys = alphabetaKeys
 	case "mcts":
@@ -332,12 +358,15 @@ func Parse(spec string) (Spec, error) {
 	}
 	if name == "alphabeta" {
 		ab := AlphaBeta{Depth: ints["depth"], Nodes: ints["nodes"], TT: ints["tt"], Endgame: words["endgame"]}
+		if words["eval"] != EvalMaterial {
+			ab.Eval = words["eval"]
+		}
 		if ab.Nodes != 0 && !depthGiven {
 			ab.Depth = 0 // a node budget alone searches as deep as it allows
 		}
 		return ab, nil
 	}
-	m := MCTS{Iters: ints["iters"], C: floats["c"]}
+	m := MCTS{Iters: ints["iters"], C: floats["c"], Solver: words["solver"] == "true"}
 	if words["rollout"] != RolloutRandom {
 		m.Rollout = words["rollout"]
 	}

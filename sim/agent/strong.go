@@ -1,0 +1,63 @@
+package agent
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/baolab/baolab/engine"
+	"github.com/baolab/baolab/sim/evaluate"
+)
+
+// Evaluations of alphabeta (the eval key).
+const (
+	EvalMaterial = "material" // the material difference (the default)
+	EvalFitted   = "fitted"   // the variant's fitted model (package sim/evaluate)
+)
+
+// StrongNodes is the node budget of the strong agent when neither depth
+// nor nodes is given.
+const StrongNodes = 20000
+
+// evals caches the fitted models of the process, one per variant.
+var evals perProcess[*evaluate.Model]
+
+// loadEval returns the committed fitted model of g's variant. The error
+// wraps ErrPrepare.
+func loadEval(g engine.Game) (*evaluate.Model, error) {
+	return evals.get(g.Variant(), func() (*evaluate.Model, error) {
+		m, err := evaluate.Fitted(g.Variant())
+		if err != nil {
+			return nil, fmt.Errorf("%w: alphabeta:eval=fitted: %w", ErrPrepare, err)
+		}
+		return m, nil
+	})
+}
+
+// parseStrong parses "strong[:KEYS]", the alphabeta searcher with the
+// fitted evaluation: alphabeta's keys, eval defaulting to fitted and,
+// when neither depth nor nodes is given, nodes to StrongNodes. It returns
+// an AlphaBeta spec, so its canonical form is alphabeta's (strong is
+// alphabeta:nodes=20000,eval=fitted).
+func parseStrong(spec, opts string, hasOpts bool) (Spec, error) {
+	var items []string
+	given := map[string]bool{}
+	if hasOpts {
+		items = strings.Split(opts, ",")
+		for _, it := range items {
+			k, _, _ := strings.Cut(it, "=")
+			given[strings.TrimSpace(k)] = true
+		}
+	}
+	if !given["eval"] {
+		items = append(items, "eval="+EvalFitted)
+	}
+	if !given["depth"] && !given["nodes"] {
+		items = append(items, fmt.Sprintf("nodes=%d", StrongNodes))
+	}
+	s, err := Parse("alphabeta:" + strings.Join(items, ","))
+	if err != nil {
+		_, msg, _ := strings.Cut(err.Error(), ": ")
+		return nil, fmt.Errorf("agent spec %q: strong (alphabeta keys): %s", spec, msg)
+	}
+	return s, nil
+}
