@@ -58,16 +58,16 @@ func TestParse(t *testing.T) {
 
 func TestParseErrors(t *testing.T) {
 	for i, tc := range []struct{ in, want string }{
-		{"", `agent spec "": no agent name (agents: random, greedy, alphabeta, mcts, perfect)`},
-		{"   ", `agent spec "   ": no agent name (agents: random, greedy, alphabeta, mcts, perfect)`},
-		{":depth=2", `agent spec ":depth=2": no agent name (agents: random, greedy, alphabeta, mcts, perfect)`},
-		{"minimax", `agent spec "minimax": unknown agent "minimax" (agents: random, greedy, alphabeta, mcts, perfect)`},
-		{"MCTS", `agent spec "MCTS": unknown agent "MCTS" (agents: random, greedy, alphabeta, mcts, perfect)`},
+		{"", `agent spec "": no agent name (agents: random, greedy, alphabeta, mcts, perfect, strong)`},
+		{"   ", `agent spec "   ": no agent name (agents: random, greedy, alphabeta, mcts, perfect, strong)`},
+		{":depth=2", `agent spec ":depth=2": no agent name (agents: random, greedy, alphabeta, mcts, perfect, strong)`},
+		{"minimax", `agent spec "minimax": unknown agent "minimax" (agents: random, greedy, alphabeta, mcts, perfect, strong)`},
+		{"MCTS", `agent spec "MCTS": unknown agent "MCTS" (agents: random, greedy, alphabeta, mcts, perfect, strong)`},
 		{"random:seed=1", `agent spec "random:seed=1": random takes no keys`},
 		{"greedy:x", `agent spec "greedy:x": greedy takes no keys`},
-		{"alphabeta:deep=3", `agent spec "alphabeta:deep=3": unknown key "deep" for alphabeta (alphabeta keys: depth, nodes, tt, endgame)`},
-		{"alphabeta:depth", `agent spec "alphabeta:depth": "depth" is not of the form key=value (alphabeta keys: depth, nodes, tt, endgame)`},
-		{"alphabeta:depth=3,", `agent spec "alphabeta:depth=3,": "" is not of the form key=value (alphabeta keys: depth, nodes, tt, endgame)`},
+		{"alphabeta:deep=3", `agent spec "alphabeta:deep=3": unknown key "deep" for alphabeta (alphabeta keys: depth, nodes, tt, endgame, eval)`},
+		{"alphabeta:depth", `agent spec "alphabeta:depth": "depth" is not of the form key=value (alphabeta keys: depth, nodes, tt, endgame, eval)`},
+		{"alphabeta:depth=3,", `agent spec "alphabeta:depth=3,": "" is not of the form key=value (alphabeta keys: depth, nodes, tt, endgame, eval)`},
 		{"alphabeta:depth=0", `agent spec "alphabeta:depth=0": depth=0 not allowed (allowed: an integer 1..32)`},
 		{"alphabeta:depth=33", `agent spec "alphabeta:depth=33": depth=33 not allowed (allowed: an integer 1..32)`},
 		{"alphabeta:depth=2.5", `agent spec "alphabeta:depth=2.5": depth=2.5 not allowed (allowed: an integer 1..32)`},
@@ -85,7 +85,7 @@ func TestParseErrors(t *testing.T) {
 		{"mcts:c=NaN", `agent spec "mcts:c=NaN": c=NaN not allowed (allowed: a number 0..100)`},
 		{"mcts:c=inf", `agent spec "mcts:c=inf": c=inf not allowed (allowed: a number 0..100)`},
 		{"mcts:c=x", `agent spec "mcts:c=x": c=x not allowed (allowed: a number 0..100)`},
-		{"mcts:depth=3", `agent spec "mcts:depth=3": unknown key "depth" for mcts (mcts keys: iters, c, rollout)`},
+		{"mcts:depth=3", `agent spec "mcts:depth=3": unknown key "depth" for mcts (mcts keys: iters, c, rollout, solver)`},
 		{"mcts:iters=5;c=1", `agent spec "mcts:iters=5;c=1": iters=5;c=1 not allowed (allowed: an integer 1..10000000)`},
 	} {
 		_, err := agent.Parse(tc.in)
@@ -127,10 +127,10 @@ func TestParsePair(t *testing.T) {
 	}
 	for i, tc := range []struct{ in, want string }{
 		{"a/b/c", `agent pair "a/b/c": want SOUTH/NORTH or one spec for both seats, got 3 parts`},
-		{"greedy/", `north: agent spec "": no agent name (agents: random, greedy, alphabeta, mcts, perfect)`},
+		{"greedy/", `north: agent spec "": no agent name (agents: random, greedy, alphabeta, mcts, perfect, strong)`},
 		{"mcts:iters=0/greedy", `south: agent spec "mcts:iters=0": iters=0 not allowed (allowed: an integer 1..10000000)`},
 		{"greedy/alphabeta:depth=99", `north: agent spec "alphabeta:depth=99": depth=99 not allowed (allowed: an integer 1..32)`},
-		{"foo", `agent spec "foo": unknown agent "foo" (agents: random, greedy, alphabeta, mcts, perfect)`},
+		{"foo", `agent spec "foo": unknown agent "foo" (agents: random, greedy, alphabeta, mcts, perfect, strong)`},
 	} {
 		_, _, err := agent.ParsePair(tc.in)
 		if err == nil || err.Error() != tc.want {

@@ -69,7 +69,7 @@ func TestFitRecoversKnownWeights(t *testing.T) {
 // alone): the fitted one must have the lower log-loss and an accuracy no
 // worse.
 func TestFittedBeatsMaterial(t *testing.T) {
-	for _, rs := range []string{"kimasai-four-rows:holes=5", "kingulu:holes=4,seeds=2", "kimasai-two-rows:holes=4,reserve=1"} {
+	for _, rs := range []string{"kimasai-four-rows:holes=5", "kingulu:holes=4,seeds=3", "kimasai-two-rows:holes=4,reserve=0"} {
 		t.Run(rs, func(t *testing.T) {
 			g := engine.MustParse(rs)
 			all, err := evaluate.Label(g, 8000, 7, solve.Options{})
