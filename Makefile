@@ -12,7 +12,7 @@ BUILDVCS ?= auto
 BUILDFLAGS := -buildvcs=$(BUILDVCS) -trimpath -ldflags='-s -w'
 CONFIG  ?= configs/quickstart.toml
 
-.PHONY: all build test bench bench-sim run lint fuzz mutate test-slurm test-interop test-report notebooks notebook-server clean
+.PHONY: all build test bench bench-c bench-sim run lint fuzz mutate test-slurm test-interop test-report notebooks notebook-server clean
 
 all: build
 
@@ -32,6 +32,12 @@ lint:
 ## bench: engine and analysis benchmarks (games/s, plies/s, laps/s, allocations).
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 2s ./engine/... ./solve/... ./sim/... ./analysis/...
+
+## bench-c: every speed figure of docs/speed.md next to its C (or engine) yardstick,
+## one "name go_s c_s ratio" line each (about 5 minutes on a quiet 2-core machine;
+## SOLVE4=0 leaves out the 1-minute four-rows solve).
+bench-c:
+	bash scripts/bench-c.sh
 
 ## run: the main job on built-in defaults — simulate, analyse, write figures into $(OUT)/.
 run: build

@@ -52,6 +52,8 @@ type Game struct {
 	// skip_origin.
 	period int
 	start  pos
+	// laps holds the lap effects of laps shorter than 2*n seeds (lapTable).
+	laps []lapEffect
 }
 
 // New makes a Game from option values as engine.ParseValues returns
@@ -96,6 +98,7 @@ func New(v engine.Values) (*Game, error) {
 			g.zres[p][h] = next()
 		}
 	}
+	g.laps = g.lapTable()
 	var p Position
 	for pl := 0; pl < 2; pl++ {
 		for i := 0; i < r.Holes; i++ {

@@ -132,9 +132,15 @@ func (g *Game) move(p *pos, i int, info *engine.MoveInfo) int {
 // rule reads, and the banks gain only captures. Perft and Legal, which
 // need only the moves, play so (as the C perft of testdata/cperft keeps
 // no banks).
+//
+// A move is a loop of laps, each followed by the rules of the hole
+// its last seed fell into (the package doc's rules 1 to 4: the move ends
+// in a reserved hole, ends in an empty one, with a capture (capture), or
+// reserves an opponent's hole (reserve), or relays), and, while no hole
+// is reserved, the search for a never-ending move.
 func (g *Game) sow(p *pos, i int, info *engine.MoveInfo, bank bool) int {
-	n, hs, per := g.n, g.rules.Holes, g.period
-	skip, wide := g.rules.SkipOrigin, g.n > 12
+	n, hs := g.n, g.rules.Holes
+	wide := n > 12
 	me := int(p.toMove)
 	base := me * hs
 	h := base + i
@@ -144,10 +150,16 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo, bank bool) int {
 	lapLimit := g.rules.LapLimit
 	var laps, sown int64
 	result := sowEnded
-	full := &g.low[n]
 	// Reservations do not change before the move ends (rule 3 ends it).
 	res0 := p.res
 	res := res0[0] | res0[1]
+	// No rule reads the count of a reserved hole, so the seeds sown into
+	// reserved holes stay in their lanes and are banked in bulk
+	// (bankReserved) against their counts at the start when the move
+	// ends. No lane can overflow meanwhile: a lap moves seeds without
+	// changing their number, so the lanes together hold at most the seeds
+	// of the position, at most maxTotal.
+	//
 	// saved is Brent's tortoise while no hole is reserved, else the board
 	// at the start.
 	//
@@ -156,14 +168,9 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo, bank bool) int {
 	// board and the hole are the whole state. The first lap always moves
 	// the tortoise (a lap changes the board), so it starts unset. With a
 	// hole reserved the move cannot be never-ending (see the package doc)
-	// and no cycle is looked for.
-	//
-	// No rule reads the count of a reserved hole, so the seeds sown into
-	// reserved holes stay in their lanes and are banked in bulk
-	// (bankReserved) against their counts at the start when the move
-	// ends. No lane can overflow meanwhile: a lap moves seeds without
-	// changing their number, so the lanes together hold at most the seeds
-	// of the position, at most maxTotal.
+	// and no cycle is looked for. Within the move the hash p.lin changes
+	// with the board alone (banks and reservations change only as the
+	// move ends), so boards are compared by hash first.
 	//
 	// A never-ending move found so far has always come back to its own
 	// first lap start (see the package doc), so that start is checked at
@@ -176,8 +183,9 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo, bank bool) int {
 	// cycSown) whichever way the cycle was found.
 	var saved [maxWords]uint64
 	tortH, power, lam := -1, 1, 0
+	var tortLin uint64
 	var tortSown, cycLaps, cycSown, recording int64
-	start, startH := p.w, h
+	start, startH, startLin := p.w, h, p.lin
 	cache := g.cycles
 	boardLin := -(uint64(p.bank[0])*g.rb[0] + uint64(p.bank[1])*g.rb[1]) // p.lin + boardLin hashes the board alone while no hole is reserved
 	bank = bank && res != 0
@@ -185,42 +193,25 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo, bank bool) int {
 		saved = p.w
 	}
 	for {
-		rounds, rem := 0, c
-		if c >= per {
-			rounds, rem = c/per, c%per
+		// The lap: from the lap table (lapTable), unrolled here (as a
+		// function it would not be inlined), or worked out when long.
+		var last int
+		if c < 2*n {
+			e := &g.laps[h*2*n+c]
+			w := &p.w
+			w[0] += e.w[0]
+			w[1] += e.w[1]
+			w[2] += e.w[2]
+			if wide { // more than 12 holes on the board
+				w[3] += e.w[3]
+				w[4] += e.w[4]
+				w[5] += e.w[5]
+			}
+			p.lin += e.lin
+			last = e.last
+		} else {
+			last = g.sowLap(p, h, c)
 		}
-		// The lap lifts the c seeds of h, puts rounds seeds into every hole
-		// and one more into the rem holes from a = h+1 on: that is k whole
-		// rings (the lanes below e) minus the lanes below a.
-		a := h + 1
-		k, e := uint64(rounds), a+rem
-		if e > n {
-			k, e = k+1, e-n
-		}
-		lo, hi := &g.low[a], &g.low[e]
-		w := &p.w
-		w[h>>2] -= uint64(c) << (uint(h&3) * 16)
-		w[0] += k*full[0] + hi[0] - lo[0]
-		w[1] += k*full[1] + hi[1] - lo[1]
-		w[2] += k*full[2] + hi[2] - lo[2]
-		if wide { // more than 12 holes on the board
-			w[3] += k*full[3] + hi[3] - lo[3]
-			w[4] += k*full[4] + hi[4] - lo[4]
-			w[5] += k*full[5] + hi[5] - lo[5]
-		}
-		lin := p.lin - uint64(c)*g.r[h] + k*g.pr[n] + g.pr[e] - g.pr[a]
-		if rounds > 0 && skip {
-			p.add(h, -rounds)
-			lin -= uint64(rounds) * g.r[h]
-		}
-		last := h + per
-		if rem > 0 {
-			last = h + rem
-		}
-		if last >= n {
-			last -= n
-		}
-		p.lin = lin
 		laps++
 		sown += int64(c)
 		if res&(1<<(last&31)) != 0 {
@@ -230,45 +221,12 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo, bank bool) int {
 		before := p.get(last) - 1
 		if before == 0 { // rule 2
 			if own {
-				f := n - 1 - last
-				if fc := p.get(f); fc > 0 && res&(1<<(f&31)) == 0 {
-					p.add(f, -fc)
-					p.add(last, -1)
-					p.bank[me] += int32(fc + 1)
-					p.lin += uint64(fc+1)*g.rb[me] - uint64(fc)*g.r[f] - g.r[last]
-					info.Captures++
-					info.Captured += int32(fc)
-				}
+				g.capture(p, me, n-1-last, last, res, info)
 			}
 			break
 		}
 		if !own && before == 3 && bits.OnesCount32(p.res[me]) < g.rules.MaxReserved { // rule 3: kuweka mtoto
-			p.res[me&1] |= 1 << (last & 31)
-			p.lin += g.zres[me][last]
-			take := c >= 2
-			switch g.rules.Penultimate {
-			case PenultimateOrigin:
-				take = take && origin >= 2
-			case PenultimateNever:
-				take = false
-			}
-			if take {
-				q := last - 1
-				if q < 0 {
-					q += n
-				}
-				if q == h && skip {
-					if q--; q < 0 {
-						q += n
-					}
-				}
-				if res&(1<<(q&31)) == 0 {
-					p.add(q, -1)
-					p.add(last, 1)
-					p.lin += g.r[last] - g.r[q]
-				}
-			}
-			info.Reserved = true // a reservation, not a capture
+			g.reserve(p, me, h, c, last, origin, res, info)
 			break
 		}
 		if first && own && g.rules.FirstLapRule {
@@ -276,7 +234,7 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo, bank bool) int {
 			break
 		}
 		first = false
-		h, c = last, before+1
+		h, c = last, before+1 // relay
 		if lapLimit > 0 && laps >= lapLimit {
 			result = sowNeverEnding
 			break
@@ -284,6 +242,7 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo, bank bool) int {
 		if res != 0 {
 			continue
 		}
+		// The search for a never-ending move.
 		if recording > 0 {
 			if landmark(p.lin+boardLin, g.r[h]) {
 				cache.add(cycleKey{p.w, int8(h), int8(me)}, cycleLen{cycLaps, cycSown})
@@ -293,7 +252,7 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo, bank bool) int {
 			}
 			continue
 		}
-		if h == startH && p.w == start {
+		if p.lin == startLin && h == startH && p.w == start {
 			result, cycLaps, cycSown = sowNeverEnding, laps, sown
 			if recording = cycLaps; cache == nil {
 				break
@@ -307,7 +266,7 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo, bank bool) int {
 			}
 		}
 		lam++
-		if h == tortH && p.w == saved {
+		if p.lin == tortLin && h == tortH && p.w == saved {
 			result, cycLaps, cycSown = sowNeverEnding, int64(lam), sown-tortSown
 			if recording = cycLaps; cache == nil {
 				break
@@ -315,7 +274,7 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo, bank bool) int {
 			continue
 		}
 		if lam == power {
-			saved, tortH, power, lam, tortSown = p.w, h, power<<1, 0, sown
+			saved, tortLin, tortH, power, lam, tortSown = p.w, p.lin, h, power<<1, 0, sown
 		}
 	}
 	if cycLaps > 0 {
@@ -330,6 +289,128 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo, bank bool) int {
 		p.toMove ^= 1
 	}
 	return result
+}
+
+// lapEffect is what a lap of c seeds lifted from hole h does to any
+// board: the words to add to it (the lift and the seeds sown, lane by
+// lane; a lane's decrease is added in two's complement, which is exact
+// because the lane holds the seeds lifted), the change of the linear
+// hash, and the hole where the last seed falls.
+type lapEffect struct {
+	w    [maxWords]uint64
+	lin  uint64
+	last int
+}
+
+// lapTable returns the lap effects of the laps of fewer than 2*n seeds
+// from every hole, hole by hole: the lap of c seeds from h is entry
+// h*2*n + c, played by sow. Longer laps are worked out as they come
+// (sowLap).
+func (g *Game) lapTable() []lapEffect {
+	t := make([]lapEffect, g.n*2*g.n)
+	for h := 0; h < g.n; h++ {
+		for c := 0; c < 2*g.n; c++ {
+			var p pos
+			p.add(h, c)
+			w0 := p.w
+			last := g.sowLap(&p, h, c)
+			e := &t[h*2*g.n+c]
+			for k := range p.w {
+				e.w[k] = p.w[k] - w0[k]
+			}
+			e.lin, e.last = p.lin, last
+		}
+	}
+	return t
+}
+
+// sowLap is a lap worked out without the lap table (lapTable): it
+// lifts the c seeds of hole h and sows them, updating the board and the
+// hash, and returns the hole where the last seed fell. The lap lifts the c seeds
+// of h, puts rounds seeds into every hole and one more into the rem
+// holes from a = h+1 on: that is k whole rings (the lanes below e) minus
+// the lanes below a; skip_origin then takes the rounds seeds back out of
+// h.
+func (g *Game) sowLap(p *pos, h, c int) int {
+	n, per := g.n, g.period
+	rounds, rem := 0, c
+	if c >= per {
+		rounds, rem = c/per, c%per
+	}
+	a := h + 1
+	k, e := uint64(rounds), a+rem
+	if e > n {
+		k, e = k+1, e-n
+	}
+	full, lo, hi := &g.low[n], &g.low[a], &g.low[e]
+	w := &p.w
+	w[h>>2] -= uint64(c) << (uint(h&3) * 16)
+	for j := range w {
+		w[j] += k*full[j] + hi[j] - lo[j]
+	}
+	lin := p.lin - uint64(c)*g.r[h] + k*g.pr[n] + g.pr[e] - g.pr[a]
+	if rounds > 0 && g.rules.SkipOrigin {
+		p.add(h, -rounds)
+		lin -= uint64(rounds) * g.r[h]
+	}
+	p.lin = lin
+	last := h + per
+	if rem > 0 {
+		last = h + rem
+	}
+	if last >= n {
+		last -= n
+	}
+	return last
+}
+
+// capture is rule 2 in the mover's own hole last, empty before its seed
+// fell: if the facing hole f is neither reserved nor empty, the mover
+// banks its seeds and the capturing seed.
+func (g *Game) capture(p *pos, me, f, last int, res uint32, info *engine.MoveInfo) {
+	if fc := p.get(f); fc > 0 && res&(1<<(f&31)) == 0 {
+		p.add(f, -fc)
+		p.add(last, -1)
+		p.bank[me] += int32(fc + 1)
+		p.lin += uint64(fc+1)*g.rb[me] - uint64(fc)*g.r[f] - g.r[last]
+		info.Captures++
+		info.Captured += int32(fc)
+	}
+}
+
+// reserve is rule 3 (kuweka mtoto): the mover reserves the opponent's
+// hole last, where the last seed of a lap of c seeds from h fell, and,
+// as the penultimate option says, takes the penultimate seed of the lap
+// out of its hole (unless that hole is reserved) into last. origin is the
+// seeds of the move's first hole.
+func (g *Game) reserve(p *pos, me, h, c, last, origin int, res uint32, info *engine.MoveInfo) {
+	n := g.n
+	p.res[me&1] |= 1 << (last & 31)
+	p.lin += g.zres[me][last]
+	take := c >= 2
+	switch g.rules.Penultimate {
+	case PenultimateOrigin:
+		take = take && origin >= 2
+	case PenultimateNever:
+		take = false
+	}
+	if take {
+		q := last - 1
+		if q < 0 {
+			q += n
+		}
+		if q == h && g.rules.SkipOrigin {
+			if q--; q < 0 {
+				q += n
+			}
+		}
+		if res&(1<<(q&31)) == 0 {
+			p.add(q, -1)
+			p.add(last, 1)
+			p.lin += g.r[last] - g.r[q]
+		}
+	}
+	info.Reserved = true // a reservation, not a capture
 }
 
 // bankReserved moves the seeds that the holes reserved at the start of

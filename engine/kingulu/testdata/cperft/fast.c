@@ -10,8 +10,15 @@
  *
  *   cc -O3 -march=native -o fast fast.c && ./fast 17    (the timed build)
  *   ./fast D [-s] [-m MAXRES]
+ *   ./fast -g GAMES [SEED]
  *
- * -s: skip_origin=on. -m: max_reserved=MAXRES.
+ * -s: skip_origin=on. -m: max_reserved=MAXRES. -g plays GAMES random games
+ * of the default rules instead (the C yardstick of the simulator): at
+ * every ply a move chosen uniformly among the candidates not yet found
+ * never-ending at that ply (a never-ending one is rejected and another
+ * chosen, as the engine's Candidates and Apply do), until the player to
+ * move has none (the game ends by score) or 1000 plies (max_plies); it
+ * prints the games, plies and results. Nothing is logged.
  *
  * Holes are numbered globally in sowing order: South 0..5 are 0..5, North
  * 0..5 are 6..11; hole h faces 11-h.
@@ -53,6 +60,8 @@ typedef struct {
 	v16 b;           /* lanes 0..11: hole counts */
 	uint32_t res[2]; /* res[p]: holes reserved by p */
 	int me;
+	int bank[2]; /* captured seeds only: seeds sown into a reserved hole
+	                stay in its lane, which counts for its owner */
 } pos;
 
 static int skipOrigin = 0, maxRes = H, period = N;
@@ -128,6 +137,7 @@ static inline int move(pos *p, int i) {
 		if (after == 1) { /* rule 2 */
 			int f = N - 1 - last;
 			if (own && !(res >> f & 1) && b[f] > 0) {
+				p->bank[me] += b[f] + 1;
 				b[f] = 0;
 				b[last] = 0;
 			}
@@ -174,7 +184,77 @@ static uint64_t perft(const pos *p, int depth) {
 	return n;
 }
 
+/* splitmix64: the random stream of -g. */
+static uint64_t rng;
+static inline uint64_t next64(void) {
+	uint64_t z = (rng += 0x9e3779b97f4a7c15ull);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+/* score is player o's material: seeds in o's unreserved holes and in the
+ * holes o reserved (whatever was sown into them since), plus o's bank. */
+static int score(const pos *p, int o) {
+	unsigned res = p->res[0] | p->res[1];
+	int s = p->bank[o];
+	for (int h = 0; h < N; h++) {
+		int mine = (h / H == o && !(res >> h & 1)) || (p->res[o] >> h & 1);
+		if (mine)
+			s += p->b[h];
+	}
+	return s;
+}
+
+static int randomGames(long games, uint64_t seed) {
+	pos start;
+	memset(&start, 0, sizeof start);
+	for (int h = 0; h < N; h++)
+		start.b[h] = 4;
+	rng = seed;
+	long plies = 0, won[3] = {0}, unfinished = 0;
+	for (long g = 0; g < games; g++) {
+		pos p = start;
+		int ply = 0;
+		for (; ply < 1000; ply++) {
+			unsigned m = candidates(&p);
+			for (;;) {
+				int k = __builtin_popcount(m);
+				if (k == 0)
+					break;
+				unsigned r = (unsigned)(((next64() >> 32) * (uint64_t)k) >> 32);
+				unsigned x = m;
+				while (r--)
+					x &= x - 1;
+				int i = __builtin_ctz(x);
+				pos q = p;
+				if (move(&q, i) == ENDED) {
+					p = q;
+					break;
+				}
+				m &= ~(1u << i); /* never-ending: rejected at this ply */
+			}
+			if (m == 0)
+				break;
+		}
+		plies += ply;
+		if (ply == 1000) {
+			unfinished++;
+			continue;
+		}
+		int a = score(&p, 0), b = score(&p, 1);
+		won[a > b ? 0 : b > a ? 1 : 2]++;
+	}
+	printf("games=%ld plies=%ld south=%ld north=%ld draws=%ld unfinished=%ld\n", games, plies,
+	       won[0], won[1], won[2], unfinished);
+	return 0;
+}
+
 int main(int argc, char **argv) {
+	if (argc > 2 && strcmp(argv[1], "-g") == 0) {
+		tables();
+		return randomGames(atol(argv[2]), argc > 3 ? strtoull(argv[3], 0, 10) : 1);
+	}
 	int maxd = argc > 1 ? atoi(argv[1]) : 10;
 	for (int a = 2; a < argc; a++) {
 		if (strcmp(argv[a], "-s") == 0)

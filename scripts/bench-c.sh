@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# bench-c.sh — every speed figure of docs/speed.md with its yardstick next
+# to it, one line per figure:
+#
+#   name go_s c_s ratio
+#
+# (name without spaces; go_s and c_s in seconds; ratio = go_s / c_s, the
+# figure the speed goals bound). Lines starting with # are comments. Turn
+# the output into a table with e.g.
+#   awk '!/^#/ { printf "| %s | %s | %s | %s |\n", $1, $2, $3, $4 }'
+#
+# Every figure is the median of RUNS whole-process runs (default 3), the
+# two sides run in turn (A B A B ...) so that a drift in the machine's
+# speed hits both alike. Times are CPU seconds (user+sys, /usr/bin/time)
+# unless the name ends in -wall. Run it on a quiet machine: under load the
+# figures are noise. About 5 minutes on 2 cores (the four-rows solve,
+# Go only, is most of it; SOLVE4=0 leaves it out).
+#
+# The yardsticks, all in the repository:
+#   perft-*        the variant's C perft, engine/*/testdata/cperft
+#                  (kingulu: fast.c), built cc -O3 -march=native; Go is
+#                  the default portable build (GOAMD64=v1 on amd64), as
+#                  `make build`. Both count perft of every depth 1..D.
+#   solve-*        baolab solve --workers 1 against solve/testdata/csolve
+#                  (cc -O3 -march=native); *-peak-MB lines compare peak RSS.
+#                  kimasai-four-rows has no C solver in the repository
+#                  yet: its line prints NA for C.
+#   sim-outcomes-1w  baolab sim --workers 1 --moves=false, GAMES1 games,
+#                  against the engine's BenchmarkRandomGames playing as
+#                  many games (the test binary, built once).
+#   sim-logged-2w-wall  1,000,000 logged kingulu games on 2 workers (wall
+#                  s) against fast.c -g (random games, C, one thread,
+#                  nothing logged; wall s).
+#
+# Environment: RUNS, GAMES1 (default 200000), GAMES2 (default 1000000),
+# SOLVE4 (1: also solve kimasai-four-rows:holes=7), TMP.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+RUNS=${RUNS:-3}
+GAMES1=${GAMES1:-200000}
+GAMES2=${GAMES2:-1000000}
+SOLVE4=${SOLVE4:-1}
+if [[ ! -x /usr/bin/time ]]; then
+	echo "bench-c: /usr/bin/time is missing (apt-get install time)" >&2
+	exit 1
+fi
+own_tmp=0
+if [[ -z ${TMP:-} ]]; then
+	TMP=$(mktemp -d /tmp/bench-c.XXXXXX)
+	own_tmp=1
+fi
+cleanup() { if ((own_tmp)); then rm -rf "$TMP"; fi; }
+trap cleanup EXIT
+
+CFLAGS="-O3 -march=native"
+go_env=()
+if [[ $(go env GOARCH) == amd64 ]]; then
+	go_env=(GOAMD64=v1)
+fi
+env "${go_env[@]}" go build -o "$TMP/baolab" ./cmd/baolab
+env "${go_env[@]}" go test -c -o "$TMP/kingulu.test" ./engine/kingulu
+cc $CFLAGS -o "$TMP/kingulu-perft" engine/kingulu/testdata/cperft/fast.c
+cc $CFLAGS -o "$TMP/kimasai2-perft" engine/kimasai2/testdata/cperft/perft.c
+cc $CFLAGS -o "$TMP/kimasai4-perft" engine/kimasai4/testdata/cperft/perft.c
+cc $CFLAGS -o "$TMP/csolve" solve/testdata/csolve/solve.c
+echo "# bench-c: $(go version | cut -d' ' -f3) ${go_env[*]:-}; cc $CFLAGS ($(cc --version | head -1)); $(nproc) CPUs; median of $RUNS"
+echo "# name go_s c_s ratio"
+
+# measure KIND CMD...: one run; prints "cpu wall peakMB".
+measure() {
+	/usr/bin/time -f '%U %S %e %M' -o "$TMP/t" "$@" >/dev/null 2>&1
+	awk '{ printf "%.3f %.3f %.1f\n", $1 + $2, $3, $4 / 1024 }' "$TMP/t"
+}
+
+# median FILE COLUMN
+median() { sort -g -k"$2" "$1" | awk -v c="$2" '{ v[NR] = $c } END { print v[int((NR + 1) / 2)] }'; }
+
+# pair NAME COL "GO CMD" "C CMD" [RUNS]: the median of COL (1 cpu, 2 wall, 3
+# peak MB) for each side, run in turn; C CMD "-" prints NA.
+pair() {
+	local name=$1 col=$2 a=$3 b=$4 runs=${5:-$RUNS}
+	: >"$TMP/a"
+	: >"$TMP/b"
+	for ((i = 0; i < runs; i++)); do
+		# shellcheck disable=SC2086
+		measure $a >>"$TMP/a"
+		if [[ $b != - ]]; then
+			# shellcheck disable=SC2086
+			measure $b >>"$TMP/b"
+		fi
+	done
+	local ga cb
+	ga=$(median "$TMP/a" "$col")
+	if [[ $b == - ]]; then
+		echo "$name $ga NA NA"
+		return
+	fi
+	cb=$(median "$TMP/b" "$col")
+	awk -v n="$name" -v a="$ga" -v b="$cb" 'BEGIN { printf "%s %s %s %s\n", n, a, b, b > 0 ? sprintf("%.2f", a / b) : "NA" }'
+}
+
+B=$TMP/baolab
+pair perft-kingulu-1..17 1 "$B perft --rules kingulu --depth 17" "$TMP/kingulu-perft 17"
+pair perft-kimasai-two-rows-1..9 1 "$B perft --rules kimasai-two-rows --depth 9" "$TMP/kimasai2-perft 9"
+pair perft-kimasai-two-rows:reserve=2-1..9 1 "$B perft --rules kimasai-two-rows:reserve=2 --depth 9" "$TMP/kimasai2-perft 9 -r 2"
+pair perft-kimasai-four-rows-1..19 1 "$B perft --rules kimasai-four-rows --depth 19" "$TMP/kimasai4-perft 19"
+
+solve_k="$B solve --rules kingulu:holes=6,seeds=1 --workers 1"
+pair solve-kingulu:holes=6,seeds=1 1 "$solve_k" "$TMP/csolve 6 1"
+pair solve-kingulu:holes=6,seeds=1-peak-MB 3 "$solve_k" "$TMP/csolve 6 1" 1
+if [[ $SOLVE4 == 1 ]]; then
+	pair solve-kimasai-four-rows:holes=7 1 "$B solve --rules kimasai-four-rows:holes=7 --workers 1" - 1
+fi
+
+sim=(sim --quiet --seed 1 --rules kingulu --agents random --force)
+pair sim-outcomes-1w-kingulu-${GAMES1} 1 \
+	"$B ${sim[*]} --workers 1 --moves=false --games $GAMES1 --out $TMP/sim1" \
+	"$TMP/kingulu.test -test.run ^$ -test.bench ^BenchmarkRandomGames$ -test.benchtime ${GAMES1}x"
+pair sim-logged-2w-kingulu-${GAMES2}-wall 2 \
+	"$B ${sim[*]} --workers 2 --games $GAMES2 --out $TMP/sim2" \
+	"$TMP/kingulu-perft -g $GAMES2"
