@@ -97,7 +97,7 @@ pair() {
 		return
 	fi
 	cb=$(median "$TMP/b" "$col")
-	awk -v n="$name" -v a="$ga" -v b="$cb" 'BEGIN { printf "%s %s %s %s\n", n, a, b, b > 0 ? sprintf("%.2f", a / b) : "NA" }'
+	awk -v n="$name" -v a="$ga" -v b="$cb" 'BEGIN { printf "%s %s %s %s\n", n, a, b, (b > 0 ? sprintf("%.2f", a / b) : "NA") }'
 }
 
 B=$TMP/baolab
