@@ -358,7 +358,7 @@ func (m *model) identified() bool {
 	x := mat.NewDense(len(m.first), cols, nil)
 	for k := range m.first {
 		if i := m.first[k]; i > 0 {
-			x.Set(k, i-1, x.At(k, i-1)+1)
+			x.Set(k, i-1, 1) // the row is still all 0 here
 		}
 		if j := m.second[k]; j > 0 {
 			x.Set(k, j-1, x.At(k, j-1)-1)

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Independent reference for the profile-likelihood bounds pinned in
-rating_test.go (TestProfileBoundsByHand): the two hand-worked ladders of
+peragent_test.go (TestProfileBoundsByHand) and edges_test.go
+(TestRareDrawsBounds): the two hand-worked ladders of
 that test, fitted by damped Newton steps on the log-likelihood in rating
 points (finite-difference derivatives, D itself as a parameter), the
 bounds found by bisection on the profile log-likelihood to 1e-4 points.
@@ -106,8 +107,13 @@ single = [([-1, 1, 0], 6, 2, 2), ([1, 1, 0], 27, 5, 4)]
 # a_b, D.
 per_agent = [([0, 1, 0, 0], 6, 2, 2), ([0, 0, 1, 0], 2, 2, 6),
              ([-1, 1, 0, 0], 54, 10, 8), ([1, 0, 1, 0], 8, 10, 54)]
+# Single model with one draw in 80 games (edges_test.go's
+# TestRareDrawsBounds): the profile of D crosses the critical value
+# between 0 and the estimate.
+rare_draws = [([-1, 1, 0], 30, 1, 9), ([1, 1, 0], 25, 0, 15)]
 for name, cells, names in (("single", single, ["r_b", "A", "D"]),
-                           ("per-agent", per_agent, ["r_b", "a_random", "a_b", "D"])):
+                           ("per-agent", per_agent, ["r_b", "a_random", "a_b", "D"]),
+                           ("rare-draws", rare_draws, ["r_b", "A", "D"])):
     theta0 = [0.0] * (len(names) - 1) + [100.0]
     for n, (v, lo, hi) in zip(names, profile_bounds(cells, theta0)):
         print(f"{name} {n}: {v:.4f} [{lo:.4f}, {hi:.4f}]")
