@@ -45,8 +45,10 @@ func sameDatasetFiles(t *testing.T, what, got, want string) {
 }
 
 // TestSimSigtermResumes stops `baolab sim` with SIGTERM after some
-// batches, runs the same command again, and compares the dataset with an
-// uninterrupted run's: the same files, byte for byte.
+// batches, checks that the manifest records them, runs the same command
+// again, and compares the dataset with an uninterrupted run's: the same
+// files, byte for byte. (Shown to fail with finish not writing the
+// manifest when the run is interrupted.)
 func TestSimSigtermResumes(t *testing.T) {
 	dir := t.TempDir()
 	out, ref := filepath.Join(dir, "out"), filepath.Join(dir, "ref")
@@ -80,8 +82,20 @@ func TestSimSigtermResumes(t *testing.T) {
 	if err != nil || m.Complete {
 		t.Fatalf("manifest after SIGTERM: complete %v, %v; want an incomplete dataset", m.Complete, err)
 	}
+	// The handler flushed: the manifest records every batch whose files
+	// are on disk, and the run as interrupted.
+	files, _ := dataset.Files(out, dataset.Games)
+	runs := m.Shards[0].Runs
+	if m.BatchesDone != len(files) || runs[len(runs)-1].Status != "interrupted" {
+		t.Errorf("manifest after SIGTERM: %d batches done, %d games files on disk, last run %q; want every file recorded and the run interrupted",
+			m.BatchesDone, len(files), runs[len(runs)-1].Status)
+	}
 	if _, errOut, code := baolab(t, append(args, "--out", out)...); code != 0 || !strings.Contains(errOut, "dataset complete") {
 		t.Fatalf("resume: exit %d, stderr %q", code, errOut)
+	}
+	// The resume played only what was missing.
+	if m2, err := dataset.ReadManifest(out); err != nil || len(m2.Shards[0].Runs) != 2 || m2.Shards[0].Runs[1].Games != m2.Games-m.Games {
+		t.Errorf("resume: %v; want a second run of only the games not yet played (%d before, %d after)", err, m.Games, m2.Games)
 	}
 	if _, errOut, code := baolab(t, append(args, "--out", ref)...); code != 0 {
 		t.Fatalf("reference run: exit %d, stderr %q", code, errOut)
