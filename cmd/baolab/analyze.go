@@ -1,9 +1,12 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
+	"os/signal"
 	"path/filepath"
+	"syscall"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -59,7 +62,12 @@ For a paper: the .tex tables need \usepackage{booktabs,array,longtable,siunitx};
 their labels are tab:PREFIX-NAME (--label-prefix, default the dataset
 directory's name), so two reports can go in one paper. methods.md and
 methods.tex describe the tests, intervals, margin, seeds and versions of
-the run, with references, as a paragraph to paste.`,
+the run, with references, as a paragraph to paste.
+
+Stopped by SIGTERM or Ctrl-C, analyze removes the report file it is
+writing before it is complete (no hidden temporary file is left), writes
+no more and exits 1; the files already written are complete, and running
+the same command again writes the whole report.`,
 		Example: `  baolab analyze runs/quickstart
   baolab analyze runs/quickstart --out paper/figures
   baolab analyze runs/quickstart --equivalence-margin 0.01 --label-prefix kingulu-study`,
@@ -120,22 +128,48 @@ func (o *analyzeOptions) run(cmd *cobra.Command, args []string) error {
 			progressbar.OptionSetItsString("files"), progressbar.OptionShowIts(), progressbar.OptionClearOnFinish())
 		opt.Progress = func(done, total int) { bar.Set(done) }
 	}
-	s, err := analysis.Analyze(cmd.Context(), ds, opt)
+	// The first SIGINT or SIGTERM stops the run: the report files being
+	// written are removed before their rename (none is left half
+	// written, no hidden temporary file stays), later ones are not
+	// written, and the command fails saying so; a second signal kills
+	// the process at once.
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	ended := make(chan struct{})
+	defer close(ended)
+	go func() {
+		select {
+		case <-ctx.Done():
+			stop()
+			analysis.StopWriting()
+		case <-ended:
+		}
+	}()
+	interrupted := func(err error) error {
+		if ctx.Err() == nil {
+			return err
+		}
+		return fmt.Errorf("analyze: interrupted (%v): the report in %s is incomplete (no partial file is left); run the same command again", context.Cause(ctx), o.out)
+	}
+	s, err := analysis.Analyze(ctx, ds, opt)
 	if bar != nil {
 		bar.Finish()
 	}
 	if err != nil {
+		if ctx.Err() != nil {
+			return interrupted(err)
+		}
 		return badInput(err)
 	}
 	read := time.Since(start)
-	examples, err := analysis.WriteExamples(cmd.Context(), ds, o.out)
+	examples, err := analysis.WriteExamples(ctx, ds, o.out)
 	if err != nil {
-		return err
+		return interrupted(err)
 	}
 	paths, err := analysis.WriteReportWith(s, o.out, analysis.ReportOptions{LabelPrefix: prefix})
 	paths = append(examples, paths...)
 	if err != nil {
-		return err
+		return interrupted(err)
 	}
 	if !o.quiet {
 		fmt.Fprintf(cmd.ErrOrStderr(), "analyze: %d games in %d cells from %d files read and analysed (%d ruleset(s) solved exactly) in %s; %d comparisons; %d files written to %s in %s\n",

@@ -5,7 +5,8 @@
 // file gets the permissions of a file the user creates (0666 less the
 // umask), and a successful write removes the temporary files of earlier
 // writes of the same file that were stopped before their rename (a
-// program killed by SIGTERM).
+// program killed by SIGTERM). Stop, for a signal handler, removes the
+// temporary files of the writes in progress and refuses later writes.
 package atomicfile
 
 import (
@@ -17,9 +18,35 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/baolab/baolab/dataset"
 )
+
+// ErrStopped is the error of a write refused or cut short by Stop.
+var ErrStopped = errors.New("stopped before the file was complete")
+
+// inProgress holds the temporary files of the writes in progress, and
+// whether Stop was called.
+var inProgress = struct {
+	sync.Mutex
+	temps   map[string]bool
+	stopped bool
+}{temps: map[string]bool{}}
+
+// Stop removes the temporary file of every write in progress (its Write
+// then fails with ErrStopped instead of renaming it) and makes every
+// later Write fail with ErrStopped: after Stop, the only files left are
+// complete ones. It is for a program stopped by a signal.
+func Stop() {
+	inProgress.Lock()
+	defer inProgress.Unlock()
+	inProgress.stopped = true
+	for name := range inProgress.temps {
+		os.Remove(name)
+	}
+	clear(inProgress.temps)
+}
 
 // Write writes the file at path with the content that fill writes.
 func Write(path string, fill func(w io.Writer) error) (err error) {
@@ -28,6 +55,9 @@ func Write(path string, fill func(w io.Writer) error) (err error) {
 		return fmt.Errorf("write %s: %w", path, unwrap(err))
 	}
 	defer func() {
+		inProgress.Lock()
+		delete(inProgress.temps, f.Name())
+		inProgress.Unlock()
 		if err != nil {
 			f.Close()
 			os.Remove(f.Name())
@@ -46,7 +76,18 @@ func Write(path string, fill func(w io.Writer) error) (err error) {
 	if err := f.Close(); err != nil {
 		return fmt.Errorf("write %s: %w", path, unwrap(err))
 	}
-	if err := os.Rename(f.Name(), path); err != nil {
+	// The rename under the lock: Stop either comes first (and removed
+	// the temporary file) or after (and the file is complete).
+	inProgress.Lock()
+	stopped := inProgress.stopped
+	if !stopped {
+		err = os.Rename(f.Name(), path)
+	}
+	inProgress.Unlock()
+	if stopped {
+		return fmt.Errorf("write %s: %w", path, ErrStopped)
+	}
+	if err != nil {
 		return fmt.Errorf("write %s: %w", path, unwrap(err))
 	}
 	removeStale(path)
@@ -61,10 +102,20 @@ const tempSuffix = ".tmp"
 // create makes a new temporary file beside path, with mode 0666 less the
 // umask (os.CreateTemp's 0600 would ignore the umask and a later chmod
 // would override it).
+// The new file is registered as in progress (for Stop); after Stop it
+// fails with ErrStopped.
 func create(path string) (*os.File, error) {
+	inProgress.Lock()
+	defer inProgress.Unlock()
+	if inProgress.stopped {
+		return nil, ErrStopped
+	}
 	for {
 		name := filepath.Join(filepath.Dir(path), tempPrefix(path)+dataset.NewTag()+tempSuffix)
 		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+		if err == nil {
+			inProgress.temps[name] = true
+		}
 		if !errors.Is(err, fs.ErrExist) {
 			return f, err
 		}

@@ -77,3 +77,52 @@ func TestWriteRemovesStaleTemps(t *testing.T) {
 		t.Errorf("temporary file of another file removed: %v", err)
 	}
 }
+
+// TestStop calls Stop while a write is in progress (from inside its
+// fill): the temporary file is removed at once, the write fails with
+// ErrStopped and leaves the previous file as it was, and a later write
+// is refused without creating anything. (Shown to fail with Stop not
+// removing the temporary files.)
+func TestStop(t *testing.T) {
+	defer func() { inProgress.Lock(); inProgress.stopped = false; inProgress.Unlock() }()
+	dir := t.TempDir()
+	p := filepath.Join(dir, "a.txt")
+	if err := Write(p, func(w io.Writer) error { _, err := io.WriteString(w, "old"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	hidden := func() []string {
+		var names []string
+		ents, _ := os.ReadDir(dir)
+		for _, e := range ents {
+			if strings.HasPrefix(e.Name(), ".") {
+				names = append(names, e.Name())
+			}
+		}
+		return names
+	}
+	err := Write(p, func(w io.Writer) error {
+		io.WriteString(w, "half")
+		if n := hidden(); len(n) != 1 {
+			t.Errorf("temporary files during the write: %v, want one", n)
+		}
+		Stop()
+		if n := hidden(); len(n) != 0 {
+			t.Errorf("temporary files left by Stop: %v", n)
+		}
+		_, err := io.WriteString(w, " and the rest")
+		return err
+	})
+	if !errors.Is(err, ErrStopped) {
+		t.Errorf("the stopped write: %v, want ErrStopped", err)
+	}
+	if b, _ := os.ReadFile(p); string(b) != "old" {
+		t.Errorf("content %q after a stopped write, want the old one", b)
+	}
+	q := filepath.Join(dir, "b.txt")
+	if err := Write(q, func(w io.Writer) error { return nil }); !errors.Is(err, ErrStopped) {
+		t.Errorf("a write after Stop: %v, want ErrStopped", err)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("%d entries after Stop, want only a.txt", len(ents))
+	}
+}
