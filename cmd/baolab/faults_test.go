@@ -340,3 +340,40 @@ func sameTree(t *testing.T, what, got, want string) {
 		}
 	}
 }
+
+// TestSimPerfectStopsOnFirstSigterm starts `baolab sim` with the perfect
+// agent on a board it takes tens of seconds to find too big (kingulu
+// seeds=3), sends one SIGTERM after 500 ms and wants the process gone
+// within 5 s, exit 1, saying it was interrupted, with no dataset file
+// written. (Shown to fail with perfect's Prepare ignoring its context:
+// the process ran on past the 5 s.)
+func TestSimPerfectStopsOnFirstSigterm(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	cmd := exec.Command(os.Args[0], "sim", "--rules", "kingulu:seeds=3", "--agents", "perfect", "--agents", "random", "--games", "10", "--out", out, "--quiet")
+	cmd.Env = append(os.Environ(), "BAOLAB_RUN_MAIN=1")
+	var stderr syncBuffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(500 * time.Millisecond)
+	sent := time.Now()
+	cmd.Process.Signal(syscall.SIGTERM)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 1 || !strings.Contains(stderr.String(), "interrupted") {
+			t.Errorf("after SIGTERM: %v, stderr %q; want exit 1 and the interrupted error", err, stderr.String())
+		}
+		t.Logf("stopped %v after SIGTERM", time.Since(sent).Round(time.Millisecond))
+	case <-time.After(5 * time.Second):
+		cmd.Process.Kill()
+		<-done
+		t.Fatalf("still running 5 s after SIGTERM; stderr %q", stderr.String())
+	}
+	if files, _ := dataset.Files(out, dataset.Games); len(files) != 0 {
+		t.Errorf("%d games files written", len(files))
+	}
+}
