@@ -201,3 +201,21 @@ func TestSlurmLadderConfig(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
 }
+
+// TestSlurmTasksWarning: more tasks than the experiment has batches per
+// cell (slurmTestConfig has one) gives a warning line that says which
+// tasks will play nothing and how many to give; as many tasks as batches
+// give none. (Shown to fail with the warning's condition >= for >: one
+// task warned, and with it removed: no warning.)
+func TestSlurmTasksWarning(t *testing.T) {
+	dir := t.TempDir()
+	writeSlurmConfig(t, dir, slurmTestConfig)
+	_, errOut, code := baolabIn(t, dir, nil, "slurm", "--config", "quick start.toml", "--tasks", "100000000")
+	want := "slurm: warning: --tasks 100000000 is more than the experiment's 1 batch per cell: tasks 1 to 99999999 will play nothing (give --tasks 1 at most"
+	if code != 0 || !strings.Contains(errOut, want) || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("--tasks 100000000: exit %d, stderr %q; want exit 0 and one line %q...", code, errOut, want)
+	}
+	if _, errOut, code := baolabIn(t, dir, nil, "slurm", "--config", "quick start.toml", "--tasks", "1"); code != 0 || errOut != "" {
+		t.Errorf("--tasks 1: exit %d, stderr %q; want no warning", code, errOut)
+	}
+}
