@@ -6,10 +6,12 @@
 # does, with GAMES games per cell, default 200, to keep it short) and analyses
 # it. Then, for index.html and every example replay page of the report:
 #   - loads the page in an iframe of scripts/report-harness.html and reads
-#     what the harness found with --dump-dom: every <img>/<object> loaded
-#     (and the index has images at all), a replay page's script ran
-#     (data-ready) without an error (data-error), and its buttons and arrow
-#     keys step through the positions;
+#     what the harness found with --dump-dom: every <img>/<object> loaded, at
+#     least one figure renders on the index (an image file, a data: URI or
+#     an inline SVG), a replay page's script ran (data-ready) without an
+#     error (data-error), and its every control (previous, next, first,
+#     last, arrow keys, Home, End, the slider, a row click, a #ply-N link)
+#     shows the expected position;
 #   - the index also copied alone into an empty directory (as when mailed):
 #     every figure must still show, since the page carries them inline;
 #     and, to show the harness would catch a page without figures, an index
@@ -18,8 +20,9 @@
 #   - takes a screenshot (laptop size, 1366 px wide) and fails when it is
 #     blank (scripts/pngcheck: under 1% of the pixels differ from the
 #     background);
-# and prints index.html to PDF. Then it typesets the report's LaTeX tables
-# with pdflatex (TeX Live installed with apt-get when missing). Screenshots,
+# checks that the harness fails an index without figures and a replay page
+# whose previous button steps forward, and prints index.html to PDF. Then it
+# typesets the report's LaTeX tables with pdflatex (TeX Live installed with apt-get when missing). Screenshots,
 # the PDFs and the LaTeX log are kept in $OUT/test-report/ (default out/).
 #
 # Usage: scripts/test-report.sh                 (needs go, and root or sudo for apt-get)
@@ -123,13 +126,7 @@ case "$result" in
 esac
 for page in "${pages[@]}"; do
 	name=$(basename "$page" .html)
-	: >"$WORK/console.log"
-	result=$(browser --allow-file-access-from-files --virtual-time-budget=15000 --dump-dom \
-		"file://$WORK/harness.html#file://$page" | sed -n '/<pre id="result">/,/<\/pre>/p' | sed 's/<[^>]*>//g')
-	if grep -q "Uncaught" "$WORK/console.log"; then
-		result="$result
-FAIL JavaScript error: $(grep -m1 Uncaught "$WORK/console.log")"
-	fi
+	result=$(harness "$page")
 	say "$name:"
 	echo "$result" | sed 's/^/    /'
 	case "$result" in *"RESULT OK"*) ;; *) fail=1 ;; esac
@@ -141,6 +138,25 @@ FAIL JavaScript error: $(grep -m1 Uncaught "$WORK/console.log")"
 		shown=1
 	fi
 done
+# The harness must fail broken pages: the index without its figures (every
+# <img>, <object> and <svg> removed), and a replay page whose previous
+# button steps forward.
+mkdir -p "$WORK/broken"
+cp -r "$REPORT"/. "$WORK/broken/"
+perl -0pi -e 's/<img\b[^>]*>//g; s/<object\b.*?<\/object>//gs; s/<svg\b.*?<\/svg>//gs' "$WORK/broken/index.html"
+replay=${pages[1]:-}
+if [ -n "$replay" ]; then
+	sed -i "s/getElementById('prev').onclick = function () { show(cur - 1); }/getElementById('prev').onclick = function () { show(cur + 1); }/" "$WORK/broken/$(basename "$replay")"
+	cmp -s "$replay" "$WORK/broken/$(basename "$replay")" && { say "FAIL: could not break $(basename "$replay") for the harness self-check" >&2; fail=1; }
+fi
+for page in "$WORK/broken/index.html" ${replay:+"$WORK/broken/$(basename "$replay")"}; do
+	result=$(harness "$page")
+	case "$result" in
+	*"RESULT FAIL"*) say "broken $(basename "$page") fails the harness, as it must: $(echo "$result" | grep -m1 FAIL\ )" ;;
+	*) say "FAIL: the harness passes a broken $(basename "$page"):" >&2; echo "$result" | sed 's/^/    /' >&2; fail=1 ;;
+	esac
+done
+
 browser --window-size=1366,3000 --screenshot="$SHOTS/index-full.png" "file://$REPORT/index.html" >/dev/null
 browser --no-pdf-header-footer --print-to-pdf="$SHOTS/index.pdf" "file://$REPORT/index.html" >/dev/null
 if [ "$(head -c 4 "$SHOTS/index.pdf" 2>/dev/null)" != "%PDF" ]; then
