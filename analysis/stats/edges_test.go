@@ -198,3 +198,17 @@ func TestRatioEdges(t *testing.T) {
 		t.Errorf("no units: [%v, %v], want NaN", lo, hi)
 	}
 }
+
+// TestSummarizeTwoValues: two values have a sample standard deviation
+// (1 and 3: √2); one value has none (NaN).
+func TestSummarizeTwoValues(t *testing.T) {
+	var h IntHist
+	h.Add(1)
+	if s := h.Summarize(); !math.IsNaN(s.SD) || s.Mean != 1 {
+		t.Errorf("one value: mean %g, SD %g; want 1, NaN", s.Mean, s.SD)
+	}
+	h.Add(3)
+	if s := h.Summarize(); !(math.Abs(s.SD-math.Sqrt2) <= 1e-15) || s.Mean != 2 {
+		t.Errorf("1 and 3: mean %g, SD %g; want 2, √2", s.Mean, s.SD)
+	}
+}
