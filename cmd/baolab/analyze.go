@@ -132,16 +132,22 @@ func (o *analyzeOptions) run(cmd *cobra.Command, args []string) error {
 	// written are removed before their rename (none is left half
 	// written, no hidden temporary file stays), later ones are not
 	// written, and the command fails saying so; a second signal kills
-	// the process at once.
-	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	// the process at once. Only a signal stops the writes (not the end
+	// of the command, nor a cancelled parent context): they stay stopped
+	// for the rest of the process, which is about to exit.
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	ctx, cancel := context.WithCancelCause(cmd.Context())
+	defer cancel(nil)
 	ended := make(chan struct{})
 	defer close(ended)
 	go func() {
 		select {
-		case <-ctx.Done():
-			stop()
+		case sig := <-sigs:
+			signal.Stop(sigs) // a second signal kills the process
 			analysis.StopWriting()
+			cancel(fmt.Errorf("received %v", sig))
 		case <-ended:
 		}
 	}()
