@@ -275,9 +275,13 @@ func TestAnalyzeSigterm(t *testing.T) {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		for {
+		for deadline := time.Now().Add(60 * time.Second); ; {
 			if ents, _ := os.ReadDir(out); len(ents) > 0 {
 				break
+			}
+			if time.Now().After(deadline) {
+				cmd.Process.Kill()
+				t.Fatalf("try %d: no report file in 60 s: %q", try, stderr.String())
 			}
 			time.Sleep(100 * time.Microsecond)
 		}
