@@ -37,3 +37,15 @@ func TestParseFileName(t *testing.T) {
 		}
 	}
 }
+
+// TestEscapeEdges: the letters, digits and . _ - stay as they are, the
+// characters next to them in ASCII (` { @ [ / :) are escaped as %XX.
+// (Fails with any of the range tests' <= turned into <.)
+func TestEscapeEdges(t *testing.T) {
+	if got := EscapePartitionValue("azAZ09._-"); got != "azAZ09._-" {
+		t.Errorf("unreserved characters escaped: %q", got)
+	}
+	if got := EscapePartitionValue("`{@[/:"); got != "%60%7B%40%5B%2F%3A" {
+		t.Errorf("neighbours of the ranges: %q, want %%60%%7B%%40%%5B%%2F%%3A", got)
+	}
+}
