@@ -131,7 +131,7 @@ func TestMerge(t *testing.T) {
 	if !m.Complete || m.Games != 6000 || m.Plies != 60000 || m.End == nil || !m.End.Equal(t2) || len(m.Builds) != 2 {
 		t.Errorf("complete merge: complete %v games %d plies %d end %v builds %v", m.Complete, m.Games, m.Plies, m.End, m.Builds)
 	}
-	if c := m.Cells[5]; c.GamesDone != 1000 || c.FirstGameID != 5000 || c.SeedKey != CellKey(9, "kimasai-four-rows", "random/greedy") {
+	if c := m.Cells[5]; c.GamesDone != 1000 || c.BatchesDone != exp.NumBatches() || c.PliesDone != 10000 || c.FirstGameID != 5000 || c.SeedKey != CellKey(9, "kimasai-four-rows", "random/greedy") {
 		t.Errorf("cell 5: %+v", c)
 	}
 	other := s0
@@ -139,10 +139,13 @@ func TestMerge(t *testing.T) {
 	if _, err := Merge(exp, []ShardManifest{other}); err == nil || !strings.Contains(err.Error(), "seed 9 → 10") {
 		t.Errorf("foreign shard: %v", err)
 	}
-	bad := s0
-	bad.Batches = []BatchRecord{{Cell: 6}}
-	if _, err := Merge(exp, []ShardManifest{bad}); err == nil {
-		t.Error("batch outside the experiment accepted")
+	// Batches just outside the experiment, on every side.
+	for _, r := range []BatchRecord{{Cell: 6}, {Cell: -1}, {Batch: exp.NumBatches()}, {Batch: -1}} {
+		bad := s0
+		bad.Batches = []BatchRecord{r}
+		if _, err := Merge(exp, []ShardManifest{bad}); err == nil || !strings.Contains(err.Error(), "outside the experiment") {
+			t.Errorf("cell %d batch %d (of %d cells, %d batches): %v; want outside the experiment", r.Cell, r.Batch, exp.NumCells(), exp.NumBatches(), err)
+		}
 	}
 }
 

@@ -16,8 +16,10 @@ func TestPartitionRoundTrip(t *testing.T) {
 	if got := filepath.Base(PartitionDir("/d", Games, "kingulu:seeds=5,holes=7")); got != "ruleset=kingulu%3Aseeds%3D5%2Choles%3D7" {
 		t.Errorf("escaped dir %q", got)
 	}
-	if _, err := RulesetFromPartition("variant=x"); err == nil {
-		t.Error("foreign partition accepted")
+	for _, name := range []string{"variant=x", "ruleset=", "rulesets"} {
+		if _, err := RulesetFromPartition(name); err == nil {
+			t.Errorf("%q accepted as a ruleset partition", name)
+		}
 	}
 }
 
