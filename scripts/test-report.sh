@@ -22,7 +22,8 @@
 #     background);
 # checks that the harness fails an index without figures and a replay page
 # whose previous button steps forward, and prints index.html to PDF. Then it
-# typesets the report's LaTeX tables with pdflatex (TeX Live installed with apt-get when missing). Screenshots,
+# typesets the report's LaTeX tables with pdflatex (TeX Live installed with
+# apt-get when missing). Screenshots,
 # the PDFs and the LaTeX log are kept in $OUT/test-report/ (default out/).
 #
 # Usage: scripts/test-report.sh                 (needs go, and root or sudo for apt-get)
