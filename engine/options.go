@@ -19,6 +19,17 @@ type Option struct {
 	// Numeric options accept integers in [Min, Max].
 	Numeric  bool
 	Min, Max int
+	// Check, when set, accepts values that are neither words of Values
+	// nor integers of the range: it returns the canonical text of v and
+	// whether v is allowed. Kind names what it accepts in Allowed ("a
+	// number 0..100", "a directory"). Rule options do not use it; agent
+	// options (package sim/agent) do, for decimals and directories.
+	Check func(v string) (canonical string, ok bool)
+	Kind  string
+	// Optional marks an option without a default: left out, its value is
+	// "" and the field it sets keeps its zero value. Given, it must hold
+	// an allowed value ("key=" is refused).
+	Optional bool
 	// Help is a one-line meaning.
 	Help string
 	// Ignored marks an option that is accepted and checked but does not
@@ -41,6 +52,9 @@ func (o Option) Allowed() string {
 		} else {
 			parts = append(parts, fmt.Sprintf("%d..%d", o.Min, o.Max))
 		}
+	}
+	if o.Kind != "" {
+		parts = append(parts, o.Kind)
 	}
 	parts = append(parts, o.Values...)
 	return strings.Join(parts, ", ")
@@ -72,6 +86,11 @@ func (o Option) normalize(variant, v string) (string, error) {
 		n, err := strconv.Atoi(v)
 		if err == nil && n >= o.Min && (o.Max == 0 || n <= o.Max) {
 			return strconv.Itoa(n), nil
+		}
+	}
+	if o.Check != nil {
+		if c, ok := o.Check(v); ok {
+			return c, nil
 		}
 	}
 	return "", fmt.Errorf("%s: option %q: value %q not allowed (allowed: %s)", variant, o.Key, v, o.Allowed())
@@ -199,6 +218,9 @@ func CheckValues(variant string, table []Option, v Values) error {
 		val, ok := v[o.Key]
 		if !ok {
 			return fmt.Errorf("%s: option %q: no value given", variant, o.Key)
+		}
+		if val == "" && o.Optional {
+			continue // left out: the field keeps its zero value
 		}
 		if norm, err := o.normalize(variant, val); err != nil {
 			return err

@@ -70,7 +70,23 @@ type optionJSON struct {
 	Max       *int     `json:"max,omitempty"`
 	BoardSize bool     `json:"board_size"`
 	Ignored   bool     `json:"ignored"`
+	Optional  bool     `json:"optional,omitempty"`
 	Help      string   `json:"help"`
+}
+
+// newOptionJSON returns o as baolab rules --json and baolab agents --json
+// write it.
+func newOptionJSON(o engine.Option) optionJSON {
+	oj := optionJSON{Key: o.Key, Default: o.Default, Allowed: o.Allowed(), Values: append([]string{}, o.Values...),
+		Numeric: o.Numeric, BoardSize: o.Size, Ignored: o.Ignored, Optional: o.Optional, Help: o.Help}
+	if o.Numeric {
+		lo, hi := o.Min, o.Max
+		oj.Min = &lo
+		if hi != 0 { // 0: no upper bound
+			oj.Max = &hi
+		}
+	}
+	return oj
 }
 
 type variantJSON struct {
@@ -86,16 +102,7 @@ func writeRulesJSON(w io.Writer) error {
 	for _, v := range engine.Variants() {
 		vj := variantJSON{Name: v.Name, Title: v.Title, Options: []optionJSON{}}
 		for _, o := range v.Options {
-			oj := optionJSON{Key: o.Key, Default: o.Default, Allowed: o.Allowed(), Values: append([]string{}, o.Values...),
-				Numeric: o.Numeric, BoardSize: o.Size, Ignored: o.Ignored, Help: o.Help}
-			if o.Numeric {
-				lo, hi := o.Min, o.Max
-				oj.Min = &lo
-				if hi != 0 { // 0: no upper bound
-					oj.Max = &hi
-				}
-			}
-			vj.Options = append(vj.Options, oj)
+			vj.Options = append(vj.Options, newOptionJSON(o))
 		}
 		out.Variants = append(out.Variants, vj)
 	}

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/baolab/baolab/sim/agent"
+)
+
+func newAgentsCmd() *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "agents [--json]",
+		Short: "List the agents and their spec keys, defaults and allowed values",
+		Long: `List every agent with its spec keys: default, allowed values and meaning.
+The list is generated from the same declarations the agent spec parser uses
+(package sim/agent, Kinds). An agent spec is written NAME or
+NAME:key=value,key=value, in the grammar of rulesets; an agent pair for the
+two seats is SOUTH/NORTH, and a single spec plays both. A key with default
+"-" has none: left out, it is not used (its meaning says what happens).
+
+--json prints one JSON object instead, {"agents":[...]}, each agent
+{"name", "doc", "options":[...]} and each option as in baolab rules --json
+{"key", "default" ("" for none), "allowed", "values", "numeric", "min",
+"max", "board_size", "ignored", "optional" (true: no default), "help"}.`,
+		Example: `  baolab agents
+  baolab agents --json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if asJSON {
+				return writeAgentsJSON(cmd.OutOrStdout())
+			}
+			return writeAgents(cmd.OutOrStdout())
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of the text table")
+	return cmd
+}
+
+func writeAgents(w io.Writer) error {
+	for i, k := range agent.Kinds() {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintf(w, "%s — %s\n", k.Name, k.Doc)
+		if len(k.Options) == 0 {
+			fmt.Fprintln(w, "  (no keys)")
+			continue
+		}
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "  key\tdefault\tallowed\tmeaning")
+		for _, o := range k.Options {
+			def := o.Default
+			if o.Optional {
+				def = "-"
+			}
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", o.Key, def, o.Allowed(), o.Help)
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// agentJSON is one agent in baolab agents --json.
+type agentJSON struct {
+	Name    string       `json:"name"`
+	Doc     string       `json:"doc"`
+	Options []optionJSON `json:"options"`
+}
+
+func writeAgentsJSON(w io.Writer) error {
+	var out struct {
+		Agents []agentJSON `json:"agents"`
+	}
+	for _, k := range agent.Kinds() {
+		aj := agentJSON{Name: k.Name, Doc: k.Doc, Options: []optionJSON{}}
+		for _, o := range k.Options {
+			aj.Options = append(aj.Options, newOptionJSON(o))
+		}
+		out.Agents = append(out.Agents, aj)
+	}
+	return newJSONEncoder(w).Encode(out)
+}
