@@ -7,7 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/baolab/baolab/analysis/internal/atomicfile"
+	"github.com/baolab/baolab/internal/atomicfile"
 	"github.com/baolab/baolab/dataset"
 )
 

@@ -15,7 +15,7 @@ import (
 	"gonum.org/v1/plot/vg/vgpdf"
 	"gonum.org/v1/plot/vg/vgsvg"
 
-	"github.com/baolab/baolab/analysis/internal/atomicfile"
+	"github.com/baolab/baolab/internal/atomicfile"
 )
 
 // Figure is one figure: a plot, its legend (drawn in a band above the

@@ -27,7 +27,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/baolab/baolab/analysis/internal/atomicfile"
+	"github.com/baolab/baolab/internal/atomicfile"
 	"github.com/baolab/baolab/analysis/summary"
 )
 

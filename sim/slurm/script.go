@@ -2,6 +2,7 @@ package slurm
 
 import (
 	"fmt"
+	"github.com/baolab/baolab/internal/atomicfile"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -241,31 +242,10 @@ func (j Job) Write() error {
 	return writeFile(j.AnalyzeScriptPath(), an)
 }
 
-func writeFile(path, text string) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-			err = fmt.Errorf("writing %s: %w", path, err)
-		}
-	}()
-	if _, err = f.WriteString(text); err != nil {
-		return err
-	}
-	if err = f.Chmod(0o755); err != nil {
-		return err
-	}
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
+// writeFile writes a script atomically (internal/atomicfile), mode 0755
+// whatever the umask, so that sbatch and bash can run it.
+func writeFile(path, text string) error {
+	return atomicfile.WriteFile(path, []byte(text), atomicfile.Mode(0o755))
 }
 
 // shellQuote quotes s as one word for a POSIX shell.
