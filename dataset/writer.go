@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
-	"github.com/baolab/baolab/internal/atomicfile"
 	"hash"
 	"hash/crc32"
 	"io"
@@ -17,6 +16,8 @@ import (
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/compress"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+
+	"github.com/baolab/baolab/internal/atomicfile"
 )
 
 // Parquet settings. A writer of moves flushes them as one row group

@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/baolab/baolab/internal/atomicfile"
-	"github.com/gofrs/flock"
 	"io"
 	"io/fs"
 	"os"
@@ -16,7 +14,10 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/gofrs/flock"
+
 	"github.com/baolab/baolab/dataset"
+	"github.com/baolab/baolab/internal/atomicfile"
 )
 
 // ErrOtherExperiment is returned (wrapped) when the output directory

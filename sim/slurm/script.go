@@ -2,11 +2,12 @@ package slurm
 
 import (
 	"fmt"
-	"github.com/baolab/baolab/internal/atomicfile"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/baolab/baolab/internal/atomicfile"
 )
 
 // Names of the files that Write puts in a job's script directory.
