@@ -56,7 +56,7 @@ func TestSimBadInputExitsTwo(t *testing.T) {
 		{append(base, "--opening-plies", "-1"), "--opening-plies: opening plies must be 0..1000, not -1"},
 		{[]string{"sim", "--config", badLadder}, badLadder + ":4: key ladder[1]: agent spec \"minimax\": unknown agent"},
 		{[]string{"sim", "--rules", "kingulu", "--agents", "random", "--games", "3000000000000", "--out", out}, "--games: 3000000000000 games per cell in batches of 16384 make 183105469 files per table"},
-		{append(base, "--workers", "100000"), "--workers 100000: at most"},
+		{append(base, "--workers", "100000"), "--workers: 100000: at most"},
 		{[]string{"sim", "--config", upperKey}, upperKey + ":3:1: unknown key \"GAMES\""},
 		{[]string{"sim", "--config", manyWorkers, "--out", out}, manyWorkers + ":4: key workers: 100000: at most"},
 	} {
