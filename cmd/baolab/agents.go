@@ -1,12 +1,11 @@
 package main
 
 import (
-	"fmt"
 	"io"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
+	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/sim/agent"
 )
 
@@ -41,29 +40,16 @@ two seats is SOUTH/NORTH, and a single spec plays both. A key with default
 }
 
 func writeAgents(w io.Writer) error {
-	for i, k := range agent.Kinds() {
-		if i > 0 {
-			fmt.Fprintln(w)
-		}
-		fmt.Fprintf(w, "%s — %s\n", k.Name, k.Doc)
-		if len(k.Options) == 0 {
-			fmt.Fprintln(w, "  (no keys)")
-			continue
-		}
-		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "  key\tdefault\tallowed\tmeaning")
-		for _, o := range k.Options {
-			def := o.Default
-			if o.Optional {
-				def = "-"
-			}
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", o.Key, def, o.Allowed(), o.Help)
-		}
-		if err := tw.Flush(); err != nil {
-			return err
-		}
+	var list []optionList
+	for _, k := range agent.Kinds() {
+		list = append(list, optionList{k.Name, k.Doc, "key", k.Options})
 	}
-	return nil
+	return writeOptionLists(w, list, func(o engine.Option) (string, string) {
+		if o.Optional {
+			return "-", o.Help
+		}
+		return o.Default, o.Help
+	})
 }
 
 // agentJSON is one agent in baolab agents --json.

@@ -42,15 +42,39 @@ rules (the exact-readings tables of baolab analyze keep the two apart).
 }
 
 func writeRules(w io.Writer) error {
-	for i, v := range engine.Variants() {
+	var list []optionList
+	for _, v := range engine.Variants() {
+		list = append(list, optionList{v.Name, v.Title, "option", v.Options})
+	}
+	return writeOptionLists(w, list, func(o engine.Option) (string, string) { return o.Default, o.Meaning() })
+}
+
+// optionList is one variant (or agent) of baolab rules (or agents): its
+// name, title and options, and the word that heads the key column.
+type optionList struct {
+	name, title, keyWord string
+	options              []engine.Option
+}
+
+// writeOptionLists writes the text listing of baolab rules and baolab
+// agents: "NAME — TITLE", then a table of the options, columns key,
+// default, allowed and meaning (cells gives the default and meaning
+// cells of an option).
+func writeOptionLists(w io.Writer, lists []optionList, cells func(engine.Option) (def, meaning string)) error {
+	for i, l := range lists {
 		if i > 0 {
 			fmt.Fprintln(w)
 		}
-		fmt.Fprintf(w, "%s — %s\n", v.Name, v.Title)
+		fmt.Fprintf(w, "%s — %s\n", l.name, l.title)
+		if len(l.options) == 0 {
+			fmt.Fprintln(w, "  (no keys)")
+			continue
+		}
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "  option\tdefault\tallowed\tmeaning")
-		for _, o := range v.Options {
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", o.Key, o.Default, o.Allowed(), o.Meaning())
+		fmt.Fprintf(tw, "  %s\tdefault\tallowed\tmeaning\n", l.keyWord)
+		for _, o := range l.options {
+			def, meaning := cells(o)
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", o.Key, def, o.Allowed(), meaning)
 		}
 		if err := tw.Flush(); err != nil {
 			return err
