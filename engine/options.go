@@ -178,28 +178,13 @@ func settings(table []Option, v Values, keep func(Option) bool) string {
 // filled in. Errors name the offending key and the allowed values.
 func ParseValues(variant string, table []Option, text string) (Values, error) {
 	v := make(Values, len(table))
-	given := make(map[string]bool)
-	if strings.TrimSpace(text) != "" {
-		for _, item := range strings.Split(text, ",") {
-			key, val, ok := strings.Cut(strings.TrimSpace(item), "=")
-			key, val = strings.TrimSpace(key), strings.TrimSpace(val)
-			if !ok || key == "" {
-				return nil, fmt.Errorf("%s: option %q is not of the form key=value", variant, strings.TrimSpace(item))
-			}
-			o, found := findOption(table, key)
-			if !found {
-				return nil, fmt.Errorf("%s: unknown option %q (options: %s)", variant, key, optionKeys(table))
-			}
-			if given[key] {
-				return nil, fmt.Errorf("%s: option %q given twice", variant, key)
-			}
-			given[key] = true
-			norm, err := o.normalize(variant, val)
-			if err != nil {
-				return nil, err
-			}
-			v[key] = norm
-		}
+	err := eachItem(variant, table, text, func(o Option, val string) error {
+		norm, err := o.normalize(variant, val)
+		v[o.Key] = norm
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
 	for _, o := range table {
 		if _, ok := v[o.Key]; !ok {
@@ -207,6 +192,38 @@ func ParseValues(variant string, table []Option, text string) (Values, error) {
 		}
 	}
 	return v, nil
+}
+
+// eachItem splits the option list text (key=value items joined by
+// commas, spaces around them ignored; may be empty) and calls f with each
+// item's option of table and value, in order. It refuses an item not of
+// the form key=value, an unknown key and a key given twice, and stops at
+// f's first error. It is the one reader of the NAME:key=value grammar,
+// for rulesets (ParseValues), ruleset grids (Expand) and agent specs.
+func eachItem(variant string, table []Option, text string, f func(o Option, val string) error) error {
+	if strings.TrimSpace(text) == "" {
+		return nil
+	}
+	given := make(map[string]bool)
+	for _, item := range strings.Split(text, ",") {
+		key, val, ok := strings.Cut(strings.TrimSpace(item), "=")
+		key, val = strings.TrimSpace(key), strings.TrimSpace(val)
+		if !ok || key == "" {
+			return fmt.Errorf("%s: option %q is not of the form key=value", variant, strings.TrimSpace(item))
+		}
+		o, found := findOption(table, key)
+		if !found {
+			return fmt.Errorf("%s: unknown option %q (options: %s)", variant, key, optionKeys(table))
+		}
+		if given[key] {
+			return fmt.Errorf("%s: option %q given twice", variant, key)
+		}
+		given[key] = true
+		if err := f(o, val); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // CheckValues checks that v holds an allowed canonical value for every
