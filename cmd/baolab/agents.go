@@ -10,8 +10,7 @@ import (
 )
 
 func newAgentsCmd() *cobra.Command {
-	var asJSON bool
-	cmd := &cobra.Command{
+	return newListCmd(&cobra.Command{
 		Use:   "agents [--json]",
 		Short: "List the agents and their spec keys, defaults and allowed values",
 		Long: `List every agent with its spec keys: default, allowed values and meaning.
@@ -27,16 +26,7 @@ two seats is SOUTH/NORTH, and a single spec plays both. A key with default
 "max", "board_size", "ignored", "optional" (true: no default), "help"}.`,
 		Example: `  baolab agents
   baolab agents --json`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if asJSON {
-				return writeAgentsJSON(cmd.OutOrStdout())
-			}
-			return writeAgents(cmd.OutOrStdout())
-		},
-	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of the text table")
-	return cmd
+	}, writeAgents, writeAgentsJSON)
 }
 
 func writeAgents(w io.Writer) error {

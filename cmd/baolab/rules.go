@@ -11,8 +11,7 @@ import (
 )
 
 func newRulesCmd() *cobra.Command {
-	var asJSON bool
-	cmd := &cobra.Command{
+	return newListCmd(&cobra.Command{
 		Use:   "rules [--json]",
 		Short: "List the variants and their rule options, defaults and allowed values",
 		Long: `List every variant with its rule options: default, allowed values and meaning.
@@ -29,15 +28,21 @@ rules (the exact-readings tables of baolab analyze keep the two apart).
 "max" (the range of a numeric option; no max: no upper bound), "board_size", "ignored", "help"}.`,
 		Example: `  baolab rules
   baolab rules --json`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if asJSON {
-				return writeRulesJSON(cmd.OutOrStdout())
-			}
-			return writeRules(cmd.OutOrStdout())
-		},
+	}, writeRules, writeRulesJSON)
+}
+
+// newListCmd completes cmd, a listing command such as baolab rules: it
+// takes no arguments and prints text, or one JSON object with --json.
+func newListCmd(cmd *cobra.Command, text, asJSON func(io.Writer) error) *cobra.Command {
+	var j bool
+	cmd.Args = cobra.NoArgs
+	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
+		if j {
+			return asJSON(cmd.OutOrStdout())
+		}
+		return text(cmd.OutOrStdout())
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object instead of the text table")
+	cmd.Flags().BoolVar(&j, "json", false, "print one JSON object instead of the text table")
 	return cmd
 }
 
