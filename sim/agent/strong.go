@@ -41,8 +41,23 @@ func loadEval(g engine.Game) (*evaluate.Model, error) {
 var strongKind = Kind{
 	Name:    "strong",
 	Doc:     "alphabeta with the fitted evaluation and a budget of " + fmt.Sprint(StrongNodes) + " nodes unless depth or nodes is given (its canonical form is alphabeta's)",
-	Options: alphabetaKind.Options,
+	Options: strongOptions(),
 	parse:   parseStrong,
+}
+
+// strongOptions returns alphabeta's keys with strong's defaults in their
+// help: eval fitted, nodes StrongNodes when depth is not given either.
+func strongOptions() []engine.Option {
+	opts := append([]engine.Option(nil), alphabetaKind.Options...)
+	for i, o := range opts {
+		switch o.Key {
+		case "eval":
+			opts[i].Default = EvalFitted
+		case "nodes":
+			opts[i].Help = fmt.Sprintf("moves played per search, the root's included; left out: %d unless depth is given", StrongNodes)
+		}
+	}
+	return opts
 }
 
 // parseStrong parses the keys text of "strong[:KEYS]" as alphabeta's,
