@@ -7,8 +7,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/baolab/baolab/analysis/internal/atomicfile"
 	"github.com/baolab/baolab/dataset"
+	"github.com/baolab/baolab/internal/atomicfile"
 )
 
 // Example is a logged game worth showing in a report.

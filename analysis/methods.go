@@ -7,9 +7,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/baolab/baolab/analysis/internal/atomicfile"
 	"github.com/baolab/baolab/analysis/summary"
 	"github.com/baolab/baolab/dataset"
+	"github.com/baolab/baolab/internal/atomicfile"
 )
 
 // Method file names.

@@ -151,12 +151,7 @@ func Replay(w io.Writer, g *LoggedGame) error {
 		return fmt.Errorf("replay: game %d: ruleset %q: %w", g.ID, g.Ruleset, err)
 	}
 	p := &printer{w: w}
-	p.printf("game %d: %s, South %s, North %s, %s moves first, seed %#x\n", g.ID, g.Ruleset, g.South, g.North, g.First, g.Seed)
-	p.printf("logged result: %s (%s) after %d plies; files %s", g.Result, g.EndReason, g.Plies, g.GamesFile)
-	if g.MovesFile != "" {
-		p.printf(" and %s", g.MovesFile)
-	}
-	p.printf("\n")
+	printHeader(p, g)
 	if g.MovesFile == "" {
 		p.printf("the dataset has no move log: nothing to replay\n")
 		return p.err
@@ -164,78 +159,112 @@ func Replay(w io.Writer, g *LoggedGame) error {
 	if int(g.Plies) != len(g.Moves) {
 		return &ReplayError{g.ID, -1, fmt.Sprintf("the games row says %d plies, the moves file holds %d moves", g.Plies, len(g.Moves))}
 	}
-	s := game.NewState()
-	p.printf("\nstart\n%s\n", strings.TrimRight(s.String(), "\n"))
-	var cands []engine.Move
-	var captures, reservations int32
-	var maxLaps int64
+	r := &replay{g: g, s: game.NewState()}
+	p.printf("\nstart\n%s\n", strings.TrimRight(r.s.String(), "\n"))
 	for k, m := range g.Moves {
-		fail := func(format string, args ...any) error {
-			return &ReplayError{g.ID, k, fmt.Sprintf(format, args...)}
+		if msg := r.move(k, m); msg != "" {
+			return &ReplayError{g.ID, k, msg}
 		}
-		if m.Ply != int32(k) {
-			return fail("logged ply number %d", m.Ply)
-		}
-		if s.Over() {
-			return fail("the engine ended the game before this move (%s, %s)", s.Result(), s.EndReason())
-		}
-		if s.Player() != m.Player {
-			return fail("logged mover %s, the engine's player to move is %s", m.Player, s.Player())
-		}
-		cands = s.Candidates(cands[:0])
-		if m.Legal < 1 || int(m.Legal) > len(cands) {
-			return fail("logged %d legal moves, the engine has %d candidates", m.Legal, len(cands))
-		}
-		info, err := s.Apply(engine.Move(m.Move))
-		if err != nil {
-			return fail("move %d: %v (candidates %v)", m.Move, err, cands)
-		}
-		captures += info.Captures
-		if info.Reserved {
-			reservations++
-		}
-		maxLaps = max(maxLaps, info.Laps)
-		ms, mn := s.Material(engine.South), s.Material(engine.North)
-		switch {
-		case info.Reserved != m.Reserved:
-			return fail("logged reserved=%v, the engine gives %v", m.Reserved, info.Reserved)
-		case info.Laps != m.Laps || info.Sown != m.Sown || info.Captured != m.Captured:
-			return fail("logged %d laps, %d sown, %d captured; the engine gives %d, %d, %d", m.Laps, m.Sown, m.Captured, info.Laps, info.Sown, info.Captured)
-		case int32(ms) != m.MaterialSouth || int32(mn) != m.MaterialNorth:
-			return fail("logged material south %d, north %d; the engine gives %d, %d", m.MaterialSouth, m.MaterialNorth, ms, mn)
-		case s.Hash() != m.Hash:
-			return fail("logged hash %#016x, the engine gives %#016x", m.Hash, s.Hash())
-		}
+		ms, mn := r.s.Material(engine.South), r.s.Material(engine.North)
 		p.printf("\nply %d: %s plays %d (%d legal); %d laps, %d sown, %d captured; material south %d, north %d\n%s\n",
-			k, m.Player, m.Move, m.Legal, m.Laps, m.Sown, m.Captured, ms, mn, strings.TrimRight(s.String(), "\n"))
+			k, m.Player, m.Move, m.Legal, m.Laps, m.Sown, m.Captured, ms, mn, strings.TrimRight(r.s.String(), "\n"))
 	}
-	// A game whose remaining candidates all turned out never-ending ended
-	// without a logged move: reject them as the simulator did.
+	if msg := r.end(); msg != "" {
+		return &ReplayError{g.ID, -1, msg}
+	}
+	p.printf("\nend: %s (%s) after %d plies: the engine agrees with the log at every move\n", r.s.Result(), r.s.EndReason(), r.s.Ply())
+	return p.err
+}
+
+// printHeader writes the game's identity and logged result.
+func printHeader(p *printer, g *LoggedGame) {
+	p.printf("game %d: %s, South %s, North %s, %s moves first, seed %#x\n", g.ID, g.Ruleset, g.South, g.North, g.First, g.Seed)
+	p.printf("logged result: %s (%s) after %d plies; files %s", g.Result, g.EndReason, g.Plies, g.GamesFile)
+	if g.MovesFile != "" {
+		p.printf(" and %s", g.MovesFile)
+	}
+	p.printf("\n")
+}
+
+// replay is the engine's side of a replay: the state after the moves
+// played so far and the totals the games row logs.
+type replay struct {
+	g            *LoggedGame
+	s            engine.State
+	cands        []engine.Move
+	captures     int32
+	reservations int32
+	maxLaps      int64
+}
+
+// move plays logged move k on the state and returns the first difference
+// between the log and the engine ("" when they agree).
+func (r *replay) move(k int, m dataset.MoveRow) string {
+	s := r.s
+	switch {
+	case m.Ply != int32(k):
+		return fmt.Sprintf("logged ply number %d", m.Ply)
+	case s.Over():
+		return fmt.Sprintf("the engine ended the game before this move (%s, %s)", s.Result(), s.EndReason())
+	case s.Player() != m.Player:
+		return fmt.Sprintf("logged mover %s, the engine's player to move is %s", m.Player, s.Player())
+	}
+	r.cands = s.Candidates(r.cands[:0])
+	if m.Legal < 1 || int(m.Legal) > len(r.cands) {
+		return fmt.Sprintf("logged %d legal moves, the engine has %d candidates", m.Legal, len(r.cands))
+	}
+	info, err := s.Apply(engine.Move(m.Move))
+	if err != nil {
+		return fmt.Sprintf("move %d: %v (candidates %v)", m.Move, err, r.cands)
+	}
+	r.captures += info.Captures
+	if info.Reserved {
+		r.reservations++
+	}
+	r.maxLaps = max(r.maxLaps, info.Laps)
+	ms, mn := s.Material(engine.South), s.Material(engine.North)
+	switch {
+	case info.Reserved != m.Reserved:
+		return fmt.Sprintf("logged reserved=%v, the engine gives %v", m.Reserved, info.Reserved)
+	case info.Laps != m.Laps || info.Sown != m.Sown || info.Captured != m.Captured:
+		return fmt.Sprintf("logged %d laps, %d sown, %d captured; the engine gives %d, %d, %d", m.Laps, m.Sown, m.Captured, info.Laps, info.Sown, info.Captured)
+	case int32(ms) != m.MaterialSouth || int32(mn) != m.MaterialNorth:
+		return fmt.Sprintf("logged material south %d, north %d; the engine gives %d, %d", m.MaterialSouth, m.MaterialNorth, ms, mn)
+	case s.Hash() != m.Hash:
+		return fmt.Sprintf("logged hash %#016x, the engine gives %#016x", m.Hash, s.Hash())
+	}
+	return ""
+}
+
+// end checks the end of the game against the games row, after rejecting
+// the remaining candidates of a game whose moves all turned out
+// never-ending (it ended without a logged move, as the simulator saw).
+// It returns the first difference ("" when they agree).
+func (r *replay) end() string {
+	s, g := r.s, r.g
 	if !s.Over() {
 		for _, m := range s.Candidates(nil) {
 			if _, err := s.Apply(m); err == nil {
-				return &ReplayError{g.ID, -1, fmt.Sprintf("the log ends, but the engine can still play %d", m)}
+				return fmt.Sprintf("the log ends, but the engine can still play %d", m)
 			} else if !errors.Is(err, engine.ErrNeverEnding) {
-				return &ReplayError{g.ID, -1, fmt.Sprintf("candidate %d: %v", m, err)}
+				return fmt.Sprintf("candidate %d: %v", m, err)
 			}
 		}
 	}
-	end := func(what string, args ...any) error { return &ReplayError{g.ID, -1, fmt.Sprintf(what, args...)} }
 	switch {
 	case !s.Over():
-		return end("the log ends, but the engine's game goes on")
+		return "the log ends, but the engine's game goes on"
 	case s.Result() != g.Result || s.EndReason() != g.EndReason:
-		return end("logged %s (%s), the engine gives %s (%s)", g.Result, g.EndReason, s.Result(), s.EndReason())
+		return fmt.Sprintf("logged %s (%s), the engine gives %s (%s)", g.Result, g.EndReason, s.Result(), s.EndReason())
 	case int32(s.FirstRepeatPly()) != g.FirstRepeatPly:
-		return end("logged first repeated ply %d, the engine gives %d (-1: none)", g.FirstRepeatPly, s.FirstRepeatPly())
-	case captures != g.Captures || maxLaps != g.MaxLaps || reservations != g.Reservations:
-		return end("logged %d captures, %d reservations and at most %d laps a move; the moves give %d, %d and %d",
-			g.Captures, g.Reservations, g.MaxLaps, captures, reservations, maxLaps)
+		return fmt.Sprintf("logged first repeated ply %d, the engine gives %d (-1: none)", g.FirstRepeatPly, s.FirstRepeatPly())
+	case r.captures != g.Captures || r.maxLaps != g.MaxLaps || r.reservations != g.Reservations:
+		return fmt.Sprintf("logged %d captures, %d reservations and at most %d laps a move; the moves give %d, %d and %d",
+			g.Captures, g.Reservations, g.MaxLaps, r.captures, r.reservations, r.maxLaps)
 	case int32(s.Material(engine.South)) != g.MaterialSouth || int32(s.Material(engine.North)) != g.MaterialNorth:
-		return end("logged final material %d, %d; the engine gives %d, %d", g.MaterialSouth, g.MaterialNorth, s.Material(engine.South), s.Material(engine.North))
+		return fmt.Sprintf("logged final material %d, %d; the engine gives %d, %d", g.MaterialSouth, g.MaterialNorth, s.Material(engine.South), s.Material(engine.North))
 	}
-	p.printf("\nend: %s (%s) after %d plies: the engine agrees with the log at every move\n", s.Result(), s.EndReason(), s.Ply())
-	return p.err
+	return ""
 }
 
 // printer writes formatted text and keeps the first write error.

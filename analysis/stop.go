@@ -1,6 +1,6 @@
 package analysis
 
-import "github.com/baolab/baolab/analysis/internal/atomicfile"
+import "github.com/baolab/baolab/internal/atomicfile"
 
 // StopWriting is for the signal handler of a program writing a report:
 // it removes the temporary file of every report file being written and

@@ -16,6 +16,8 @@ import (
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/compress"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+
+	"github.com/baolab/baolab/internal/atomicfile"
 )
 
 // Parquet settings. A writer of moves flushes them as one row group
@@ -326,31 +328,11 @@ func syncDirWith(dir string, open func(string) (SyncFile, error)) error {
 	return nil
 }
 
-// WriteFileAtomic writes data to path through a temporary file in the
-// same directory, synced and renamed.
+// WriteFileAtomic writes data to path through internal/atomicfile: a
+// temporary file in the same directory, synced and renamed, the
+// directory synced. The file is as readable as the data files (0666 less
+// the umask), so another user of a shared directory can analyse the
+// dataset. FaultManifest fires between the sync and the rename.
 func WriteFileAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	// Not os.CreateTemp, which makes the file 0600: a manifest must be as
-	// readable as the data files (0666 less the umask), or another user of
-	// a shared directory could not analyse the dataset.
-	tmp, err := os.OpenFile(filepath.Join(dir, "."+filepath.Base(path)+".tmp-"+NewTag()), os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
-	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		fault(FaultManifest, path)
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return syncDir(dir)
+	return atomicfile.WriteFile(path, data, atomicfile.BeforeRename(func() { fault(FaultManifest, path) }))
 }

@@ -48,93 +48,138 @@ func Expand(ruleset string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	type axis struct {
-		key    string
-		values []string
+	g, err := parseGrid(v, text)
+	if err != nil {
+		return nil, err
 	}
-	var (
-		axes  []axis
-		fixed []string
-		grid  bool
-		seen  = map[string]bool{}
-	)
-	if strings.TrimSpace(text) != "" {
-		for _, item := range strings.Split(text, ",") {
-			key, val, ok := strings.Cut(strings.TrimSpace(item), "=")
-			key, val = strings.TrimSpace(key), strings.TrimSpace(val)
-			if !ok || key == "" {
-				return nil, fmt.Errorf("%s: option %q is not of the form key=value", v.Name, strings.TrimSpace(item))
-			}
-			o, found := findOption(v.Options, key)
-			if !found {
-				return nil, fmt.Errorf("%s: unknown option %q (options: %s)", v.Name, key, optionKeys(v.Options))
-			}
-			if seen[key] {
-				return nil, fmt.Errorf("%s: option %q given twice", v.Name, key)
-			}
-			seen[key] = true
-			vals, isGrid, err := o.gridValues(v.Name, val)
-			if err != nil {
-				return nil, err
-			}
-			if !isGrid {
-				if _, err := o.normalize(v.Name, val); err != nil {
-					return nil, err
-				}
-				fixed = append(fixed, key+"="+val)
-				continue
-			}
-			grid = true
-			axes = append(axes, axis{key, vals})
+	if err := g.checkSize(v.Name); err != nil {
+		return nil, err
+	}
+	return g.rulesets(v)
+}
+
+// gridAxis is one option of a grid with the values it takes.
+type gridAxis struct {
+	key    string
+	values []string
+}
+
+// grid is a parsed ruleset grid: its axes, in the order written, and the
+// options of one value ("key=value" items).
+type grid struct {
+	axes  []gridAxis
+	fixed []string
+}
+
+// parseGrid reads the option list text of variant v (the part after
+// "VARIANT:") as a grid, with the errors of ParseValues for malformed
+// items, unknown keys, keys given twice and values not allowed.
+func parseGrid(v Variant, text string) (grid, error) {
+	var g grid
+	err := eachItem(v.Name, v.Options, text, func(o Option, val string) error {
+		vals, isGrid, err := o.gridValues(v.Name, val)
+		switch {
+		case err != nil:
+			return err
+		case isGrid:
+			g.axes = append(g.axes, gridAxis{o.Key, vals})
+			return nil
 		}
-	}
+		if _, err := o.normalize(v.Name, val); err != nil {
+			return err
+		}
+		g.fixed = append(g.fixed, o.Key+"="+val)
+		return nil
+	})
+	return g, err
+}
+
+// checkSize refuses a grid of more than MaxGrid combinations.
+func (g grid) checkSize(variant string) error {
 	total := 1
-	for _, a := range axes {
+	for _, a := range g.axes {
 		total *= len(a.values)
 		if total > MaxGrid {
-			return nil, fmt.Errorf("%s: the grid has more than %d rulesets", v.Name, MaxGrid)
+			return fmt.Errorf("%s: the grid has more than %d rulesets", variant, MaxGrid)
 		}
 	}
+	return nil
+}
+
+// rulesets returns the canonical rulesets of every combination of g's
+// values that v accepts, the last axis varying fastest, each once; a
+// combination v rejects is left out (the first rejection is the error
+// when none is left, or at once when g has no axis).
+func (g grid) rulesets(v Variant) ([]string, error) {
 	var (
 		out      []string
 		firstErr error
-		idx      = make([]int, len(axes))
 		dup      = map[string]bool{}
 	)
-	for n := 0; n < total; n++ {
-		items := append([]string(nil), fixed...)
-		for i, a := range axes {
-			items = append(items, a.key+"="+a.values[idx[i]])
-		}
-		vals, err := ParseValues(v.Name, v.Options, strings.Join(items, ","))
-		if err == nil {
-			var g Game
-			if g, err = v.New(vals); err == nil {
-				if c := g.Ruleset(); !dup[c] {
-					dup[c] = true
-					out = append(out, c)
-				}
-			}
-		}
-		if err != nil {
-			if !grid {
-				return nil, err
-			}
+	for items := range g.combinations() {
+		c, err := canonicalOf(v, items)
+		switch {
+		case err != nil && len(g.axes) == 0:
+			return nil, err
+		case err != nil:
 			if firstErr == nil {
 				firstErr = err
 			}
-		}
-		for i := len(idx) - 1; i >= 0; i-- { // last axis fastest
-			if idx[i]++; idx[i] < len(axes[i].values) {
-				break
-			}
-			idx[i] = 0
+		case !dup[c]:
+			dup[c] = true
+			out = append(out, c)
 		}
 	}
 	if len(out) == 0 {
 		return nil, firstErr
 	}
 	return out, nil
+}
+
+// combinations yields the option list text of every combination of g's
+// values, as nested loops over the axes in order (the last fastest).
+func (g grid) combinations() func(yield func(string) bool) {
+	return func(yield func(string) bool) {
+		for _, a := range g.axes {
+			if len(a.values) == 0 {
+				return // no combination
+			}
+		}
+		idx := make([]int, len(g.axes))
+		for {
+			items := append([]string(nil), g.fixed...)
+			for i, a := range g.axes {
+				items = append(items, a.key+"="+a.values[idx[i]])
+			}
+			if !yield(strings.Join(items, ",")) {
+				return
+			}
+			i := len(idx) - 1
+			for ; i >= 0; i-- { // odometer: last axis fastest
+				if idx[i]++; idx[i] < len(g.axes[i].values) {
+					break
+				}
+				idx[i] = 0
+			}
+			if i < 0 {
+				return // every combination yielded
+			}
+		}
+	}
+}
+
+// canonicalOf returns the canonical ruleset of variant v with the option
+// list text, or the variant's error.
+func canonicalOf(v Variant, text string) (string, error) {
+	vals, err := ParseValues(v.Name, v.Options, text)
+	if err != nil {
+		return "", err
+	}
+	g, err := v.New(vals)
+	if err != nil {
+		return "", err
+	}
+	return g.Ruleset(), nil
 }
 
 // gridValues returns the values that val stands for in a grid and whether

@@ -19,6 +19,17 @@ type Option struct {
 	// Numeric options accept integers in [Min, Max].
 	Numeric  bool
 	Min, Max int
+	// Check, when set, accepts values that are neither words of Values
+	// nor integers of the range: it returns the canonical text of v and
+	// whether v is allowed. Kind names what it accepts in Allowed ("a
+	// number 0..100", "a directory"). Rule options do not use it; agent
+	// options (package sim/agent) do, for decimals and directories.
+	Check func(v string) (canonical string, ok bool)
+	Kind  string
+	// Optional marks an option without a default: left out, its value is
+	// "" and the field it sets keeps its zero value. Given, it must hold
+	// an allowed value ("key=" is refused).
+	Optional bool
 	// Help is a one-line meaning.
 	Help string
 	// Ignored marks an option that is accepted and checked but does not
@@ -41,6 +52,9 @@ func (o Option) Allowed() string {
 		} else {
 			parts = append(parts, fmt.Sprintf("%d..%d", o.Min, o.Max))
 		}
+	}
+	if o.Kind != "" {
+		parts = append(parts, o.Kind)
 	}
 	parts = append(parts, o.Values...)
 	return strings.Join(parts, ", ")
@@ -72,6 +86,11 @@ func (o Option) normalize(variant, v string) (string, error) {
 		n, err := strconv.Atoi(v)
 		if err == nil && n >= o.Min && (o.Max == 0 || n <= o.Max) {
 			return strconv.Itoa(n), nil
+		}
+	}
+	if o.Check != nil {
+		if c, ok := o.Check(v); ok {
+			return c, nil
 		}
 	}
 	return "", fmt.Errorf("%s: option %q: value %q not allowed (allowed: %s)", variant, o.Key, v, o.Allowed())
@@ -159,28 +178,13 @@ func settings(table []Option, v Values, keep func(Option) bool) string {
 // filled in. Errors name the offending key and the allowed values.
 func ParseValues(variant string, table []Option, text string) (Values, error) {
 	v := make(Values, len(table))
-	given := make(map[string]bool)
-	if strings.TrimSpace(text) != "" {
-		for _, item := range strings.Split(text, ",") {
-			key, val, ok := strings.Cut(strings.TrimSpace(item), "=")
-			key, val = strings.TrimSpace(key), strings.TrimSpace(val)
-			if !ok || key == "" {
-				return nil, fmt.Errorf("%s: option %q is not of the form key=value", variant, strings.TrimSpace(item))
-			}
-			o, found := findOption(table, key)
-			if !found {
-				return nil, fmt.Errorf("%s: unknown option %q (options: %s)", variant, key, optionKeys(table))
-			}
-			if given[key] {
-				return nil, fmt.Errorf("%s: option %q given twice", variant, key)
-			}
-			given[key] = true
-			norm, err := o.normalize(variant, val)
-			if err != nil {
-				return nil, err
-			}
-			v[key] = norm
-		}
+	err := eachItem(variant, table, text, func(o Option, val string) error {
+		norm, err := o.normalize(variant, val)
+		v[o.Key] = norm
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
 	for _, o := range table {
 		if _, ok := v[o.Key]; !ok {
@@ -188,6 +192,38 @@ func ParseValues(variant string, table []Option, text string) (Values, error) {
 		}
 	}
 	return v, nil
+}
+
+// eachItem splits the option list text (key=value items joined by
+// commas, spaces around them ignored; may be empty) and calls f with each
+// item's option of table and value, in order. It refuses an item not of
+// the form key=value, an unknown key and a key given twice, and stops at
+// f's first error. It is the one reader of the NAME:key=value grammar,
+// for rulesets (ParseValues), ruleset grids (Expand) and agent specs.
+func eachItem(variant string, table []Option, text string, f func(o Option, val string) error) error {
+	if strings.TrimSpace(text) == "" {
+		return nil
+	}
+	given := make(map[string]bool)
+	for _, item := range strings.Split(text, ",") {
+		key, val, ok := strings.Cut(strings.TrimSpace(item), "=")
+		key, val = strings.TrimSpace(key), strings.TrimSpace(val)
+		if !ok || key == "" {
+			return fmt.Errorf("%s: option %q is not of the form key=value", variant, strings.TrimSpace(item))
+		}
+		o, found := findOption(table, key)
+		if !found {
+			return fmt.Errorf("%s: unknown option %q (options: %s)", variant, key, optionKeys(table))
+		}
+		if given[key] {
+			return fmt.Errorf("%s: option %q given twice", variant, key)
+		}
+		given[key] = true
+		if err := f(o, val); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // CheckValues checks that v holds an allowed canonical value for every
@@ -199,6 +235,9 @@ func CheckValues(variant string, table []Option, v Values) error {
 		val, ok := v[o.Key]
 		if !ok {
 			return fmt.Errorf("%s: option %q: no value given", variant, o.Key)
+		}
+		if val == "" && o.Optional {
+			continue // left out: the field keeps its zero value
 		}
 		if norm, err := o.normalize(variant, val); err != nil {
 			return err

@@ -37,9 +37,24 @@ func (t Table[R]) Rules(variant string, v Values) (R, error) {
 		return r, err
 	}
 	for _, b := range t {
+		if v[b.Key] == "" && b.Optional {
+			continue // left out: the field keeps its zero value
+		}
 		b.apply(&r, v[b.Key])
 	}
 	return r, nil
+}
+
+// Parse parses the option list text (the part after "NAME:", may be
+// empty) with ParseValues and returns the typed rules its values set.
+// Errors are ParseValues', prefixed by name.
+func (t Table[R]) Parse(name, text string) (R, error) {
+	v, err := ParseValues(name, t.Options(), text)
+	if err != nil {
+		var r R
+		return r, err
+	}
+	return t.Rules(name, v)
 }
 
 // apply sets b's field of r to val.

@@ -56,3 +56,44 @@ func TestTableRules(t *testing.T) {
 		t.Errorf("no holes: %v", err)
 	}
 }
+
+type toyAgent struct {
+	Depth int
+	Dir   string
+}
+
+var toyAgentTable = engine.Table[toyAgent]{
+	{Option: engine.Option{Key: "depth", Optional: true, Numeric: true, Min: 1, Max: 9}, Set: engine.Int(func(r *toyAgent) *int { return &r.Depth })},
+	{Option: engine.Option{Key: "dir", Optional: true, Kind: "a directory", Check: func(v string) (string, bool) { return v, v != "" }},
+		Set: func(r *toyAgent, val string, _ int) { r.Dir = val }},
+}
+
+// TestTableParseOptionalAndCheck checks Table.Parse with options that have
+// no default (Optional: left out, the field stays zero; given empty,
+// refused) and a Check for values that are neither words nor integers.
+func TestTableParseOptionalAndCheck(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want toyAgent
+		err  string
+	}{
+		{"", toyAgent{}, ""},
+		{"dir=a/b,c", toyAgent{}, `toy: option "c" is not of the form key=value`},
+		{" dir = a/b ", toyAgent{Dir: "a/b"}, ""},
+		{"depth=3", toyAgent{Depth: 3}, ""},
+		{"depth=", toyAgent{}, `toy: option "depth": value "" not allowed (allowed: 1..9)`},
+		{"dir=", toyAgent{}, `toy: option "dir": value "" not allowed (allowed: a directory)`},
+		{"depth=10", toyAgent{}, `toy: option "depth": value "10" not allowed (allowed: 1..9)`},
+	} {
+		got, err := toyAgentTable.Parse("toy", tc.text)
+		if tc.err != "" {
+			if err == nil || err.Error() != tc.err {
+				t.Errorf("Parse(%q) error %v, want %s", tc.text, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || got != tc.want {
+			t.Errorf("Parse(%q) = %+v, %v; want %+v", tc.text, got, err, tc.want)
+		}
+	}
+}

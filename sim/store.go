@@ -14,7 +14,10 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/gofrs/flock"
+
 	"github.com/baolab/baolab/dataset"
+	"github.com/baolab/baolab/internal/atomicfile"
 )
 
 // ErrOtherExperiment is returned (wrapped) when the output directory
@@ -60,8 +63,8 @@ type store struct {
 	// rebuilt, files verified without a checksum, batches replayed).
 	notes     []string
 	readWhole int // batch files verified by reading them whole
-	shardLock *os.File
-	countLock *os.File // shared flock on manifest.d/shards-N.lock
+	shardLock *flock.Flock
+	countLock *flock.Flock // shared flock on manifest.d/shards-N.lock
 	lastFlush time.Time
 }
 
@@ -69,72 +72,66 @@ func (st *store) path(parts ...string) string {
 	return filepath.Join(append([]string{st.dir}, parts...)...)
 }
 
-// lock takes an exclusive flock on path (created if needed). With block
-// false it fails with ErrShardBusy if the lock is held. Filesystems that
-// do not support flock give a nil file and no error.
-func lock(path string, block bool) (*os.File, error) {
-	how := syscall.LOCK_EX
-	if !block {
-		how |= syscall.LOCK_NB
+// lock takes an exclusive flock (gofrs/flock) on path (created if
+// needed, 0666 less the umask). With block false it fails with
+// ErrShardBusy if the lock is held. Filesystems that do not support flock
+// give a nil lock and no error.
+func lock(path string, block bool) (*flock.Flock, error) {
+	l := flock.New(path, flock.SetPermissions(0o666))
+	if block {
+		return takeLock(l, func() (bool, error) { return true, l.Lock() })
 	}
-	return flock(path, how)
+	return takeLock(l, l.TryLock)
 }
 
-// flock opens path (created if needed) and applies flock(2) with how.
-func flock(path string, how int) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o666)
-	if err != nil {
-		return nil, err
-	}
-	for {
-		err = syscall.Flock(int(f.Fd()), how)
-		if err != syscall.EINTR {
-			break
-		}
+// sharedLock takes a shared flock on path, waiting for it, as lock does.
+func sharedLock(path string) (*flock.Flock, error) {
+	l := flock.New(path, flock.SetPermissions(0o666))
+	return takeLock(l, func() (bool, error) { return true, l.RLock() })
+}
+
+// takeLock runs try (again after EINTR) and sorts its outcome: l when
+// taken, ErrShardBusy when held elsewhere, nil and no error when the file
+// system has no flock.
+func takeLock(l *flock.Flock, try func() (bool, error)) (*flock.Flock, error) {
+	ok, err := try()
+	for errors.Is(err, syscall.EINTR) {
+		ok, err = try()
 	}
 	switch {
-	case err == nil:
-		return f, nil
-	case errors.Is(err, syscall.EWOULDBLOCK):
-		f.Close()
-		return nil, ErrShardBusy
-	case errors.Is(err, syscall.ENOLCK), errors.Is(err, syscall.EOPNOTSUPP), errors.Is(err, syscall.ENOSYS):
-		f.Close()
+	case noFlock(err):
 		return nil, nil
-	default:
-		f.Close()
+	case err != nil:
 		return nil, err
+	case !ok:
+		return nil, ErrShardBusy
 	}
+	return l, nil
+}
+
+// noFlock reports whether err says that the file system cannot flock.
+func noFlock(err error) bool {
+	return errors.Is(err, syscall.ENOLCK) || errors.Is(err, errors.ErrUnsupported)
 }
 
 // lockHeld reports whether another open file holds an flock on path (a
 // missing file is not held). Filesystems without flock report false.
 func lockHeld(path string) (bool, error) {
-	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) {
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		return false, nil
 	}
-	if err != nil {
-		return false, err
-	}
-	defer f.Close()
-	for {
-		err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
-		if err != syscall.EINTR {
-			break
-		}
-	}
+	l := flock.New(path, flock.SetFlag(os.O_RDONLY))
+	got, err := takeLock(l, l.TryLock)
 	switch {
-	case err == nil:
-		syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
-		return false, nil
-	case errors.Is(err, syscall.EWOULDBLOCK):
+	case errors.Is(err, ErrShardBusy):
 		return true, nil
-	case errors.Is(err, syscall.ENOLCK), errors.Is(err, syscall.EOPNOTSUPP), errors.Is(err, syscall.ENOSYS):
+	case errors.Is(err, fs.ErrNotExist):
 		return false, nil
-	default:
+	case err != nil:
 		return false, err
 	}
+	unlock(got)
+	return false, nil
 }
 
 // countLockName is the lock file that every process of a run with n
@@ -166,10 +163,9 @@ func (st *store) busyWith(except ...string) ([]string, error) {
 	return busy, nil
 }
 
-func unlock(f *os.File) {
-	if f != nil {
-		syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
-		f.Close()
+func unlock(l *flock.Flock) {
+	if l != nil {
+		l.Unlock() // unlocks and closes the file
 	}
 }
 
@@ -229,12 +225,12 @@ func (st *store) prepare(force bool, run dataset.Run) error {
 	if err := st.checkExperiment(force, busy); err != nil {
 		return err
 	}
-	st.countLock, err = flock(st.path(dataset.ShardDir, countLockName(n)), syscall.LOCK_SH)
+	st.countLock, err = sharedLock(st.path(dataset.ShardDir, countLockName(n)))
 	if err != nil {
 		return fmt.Errorf("output directory: lock: %w", err)
 	}
-	st.removeTemps(dir, "."+dataset.ManifestName+".tmp-")
-	st.removeTemps(st.path(dataset.ShardDir), "."+dataset.ShardManifestName(k, n)+".tmp-")
+	atomicfile.RemoveStale(filepath.Join(dir, dataset.ManifestName))
+	atomicfile.RemoveStale(st.path(dataset.ShardDir, dataset.ShardManifestName(k, n)))
 	own := st.path(dataset.ShardDir, dataset.ShardManifestName(k, n))
 	if b, err := os.ReadFile(own); err == nil {
 		if err := json.Unmarshal(b, &st.piece); err != nil {
@@ -511,16 +507,6 @@ func (st *store) removeReports() error {
 		}
 	}
 	return nil
-}
-
-// removeTemps removes the files in dir whose names start with prefix.
-func (st *store) removeTemps(dir, prefix string) {
-	ents, _ := os.ReadDir(dir)
-	for _, e := range ents {
-		if strings.HasPrefix(e.Name(), prefix) {
-			os.Remove(filepath.Join(dir, e.Name()))
-		}
-	}
 }
 
 // removeBatchTemps removes the temporary files that earlier runs of this

@@ -341,8 +341,6 @@ func TestEncodeFormats(t *testing.T) {
 // TestGolden compares the PNG of one position of each variant with
 // testdata/<name>_golden.png (go test -update rewrites them).
 func TestGolden(t *testing.T) {
-	defer func(d int) { pngDPI = d }(pngDPI)
-	pngDPI = 100
 	k, _ := kinguluReserved(t)
 	for _, c := range []struct {
 		name string
@@ -354,7 +352,7 @@ func TestGolden(t *testing.T) {
 		{"kimasai4-path", play(t, "kimasai-four-rows", 10, 10, 9)},
 	} {
 		var buf bytes.Buffer
-		if err := Encode(&buf, c.b, "png"); err != nil {
+		if err := encode(&buf, c.b, "png", 100); err != nil {
 			t.Fatal(err)
 		}
 		path := filepath.Join("testdata", c.name+"_golden.png")

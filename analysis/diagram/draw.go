@@ -1,6 +1,7 @@
 package diagram
 
 import (
+	"errors"
 	"fmt"
 	"image/color"
 	"io"
@@ -11,10 +12,8 @@ import (
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgpdf"
-	"gonum.org/v1/plot/vg/vgsvg"
 
+	"github.com/baolab/baolab/analysis/internal/picture"
 	"github.com/baolab/baolab/engine"
 )
 
@@ -22,7 +21,7 @@ import (
 const Width = 3.4 * vg.Inch
 
 // DPI is the resolution of PNG diagrams.
-const DPI = 300
+const DPI = picture.DPI
 
 // DotMax is the largest count drawn as dots; larger counts are numerals.
 const DotMax = 4
@@ -277,27 +276,15 @@ func roundRect(r vg.Rectangle, rad vg.Length) vg.Path {
 }
 
 // Encode writes b's diagram to w as format (svg, png or pdf).
-func Encode(w io.Writer, b Board, format string) error {
-	wd, h := Size(b)
-	switch format {
-	case "png":
-		img := vgimg.NewWith(vgimg.UseWH(wd, h), vgimg.UseDPI(pngDPI), vgimg.UseBackgroundColor(color.White))
-		Draw(draw.New(img), b)
-		_, err := vgimg.PngCanvas{Canvas: img}.WriteTo(w)
-		return err
-	case "svg":
-		c := vgsvg.New(wd, h)
-		Draw(draw.New(c), b)
-		_, err := c.WriteTo(w)
-		return err
-	case "pdf":
-		c := vgpdf.New(wd, h)
-		Draw(draw.New(c), b)
-		_, err := c.WriteTo(w)
-		return err
-	}
-	return fmt.Errorf("diagram: unknown format %q (want svg, png or pdf)", format)
-}
+func Encode(w io.Writer, b Board, format string) error { return encode(w, b, format, DPI) }
 
-// pngDPI is the resolution of PNG output (lowered by the golden tests).
-var pngDPI = DPI
+// encode is Encode with PNG files of dpi dots per inch (the golden tests
+// use 100).
+func encode(w io.Writer, b Board, format string, dpi int) error {
+	wd, h := Size(b)
+	err := picture.Encode(w, picture.Picture{Width: wd, Height: h, Draw: func(c draw.Canvas) { Draw(c, b) }}, format, dpi)
+	if errors.Is(err, picture.ErrFormat) {
+		return fmt.Errorf("diagram: unknown format %q (want svg, png or pdf)", format)
+	}
+	return err
+}

@@ -60,9 +60,7 @@ func TestAccuracyFigure(t *testing.T) {
 		t.Errorf("Build: %v, want accuracy last", names(figs))
 	}
 	var b bytes.Buffer
-	defer func(d int) { pngDPI = d }(pngDPI)
-	pngDPI = 100
-	if err := f.Encode(&b, "png"); err != nil {
+	if err := f.encode(&b, "png", 100); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join("testdata", "accuracy_golden.png")

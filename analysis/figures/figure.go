@@ -1,6 +1,7 @@
 package figures
 
 import (
+	"errors"
 	"fmt"
 	"image/color"
 	"io"
@@ -11,11 +12,9 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgpdf"
-	"gonum.org/v1/plot/vg/vgsvg"
 
-	"github.com/baolab/baolab/analysis/internal/atomicfile"
+	"github.com/baolab/baolab/analysis/internal/picture"
+	"github.com/baolab/baolab/internal/atomicfile"
 )
 
 // Figure is one figure: a plot, its legend (drawn in a band above the
@@ -154,36 +153,18 @@ func (f *Figure) Save(dir string) ([]string, error) {
 }
 
 // Encode writes the figure in format ext (png, svg or pdf) to w.
-func (f *Figure) Encode(w io.Writer, ext string) error {
+func (f *Figure) Encode(w io.Writer, ext string) error { return f.encode(w, ext, DPI) }
+
+// encode is Encode with PNG files of dpi dots per inch (the golden-image
+// tests use 100 to keep testdata small).
+func (f *Figure) encode(w io.Writer, ext string, dpi int) error {
 	wd, h := f.Size()
-	var c interface {
-		vg.CanvasSizer
-		io.WriterTo
-	}
-	switch ext {
-	case "png":
-		img := vgimg.NewWith(vgimg.UseWH(wd, h), vgimg.UseDPI(pngDPI), vgimg.UseBackgroundColor(color.White))
-		f.Draw(draw.New(img))
-		_, err := vgimg.PngCanvas{Canvas: img}.WriteTo(w)
-		return err
-	case "svg":
-		c = vgsvg.New(wd, h)
-	case "pdf":
-		c = vgpdf.New(wd, h)
-	default:
+	err := picture.Encode(w, picture.Picture{Width: wd, Height: h, Draw: f.Draw, Opaque: true}, ext, dpi)
+	if errors.Is(err, picture.ErrFormat) {
 		return fmt.Errorf("figure %s: unknown format %q", f.Name, ext)
 	}
-	dc := draw.New(c)
-	dc.SetColor(color.White)
-	dc.Fill(dc.Rectangle.Path())
-	f.Draw(dc)
-	_, err := c.WriteTo(w)
 	return err
 }
-
-// pngDPI is the resolution of the PNG files (lowered by the golden-image
-// tests to keep testdata small).
-var pngDPI = DPI
 
 // gridX draws faint vertical lines at the major ticks of the x axis.
 type gridX struct{}

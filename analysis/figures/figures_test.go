@@ -315,8 +315,6 @@ func TestNaN(t *testing.T) {
 // TestGolden compares the PNG of every figure of the fixtures with
 // testdata/<name>_golden.png (go test -update rewrites them).
 func TestGolden(t *testing.T) {
-	defer func(d int) { pngDPI = d }(pngDPI)
-	pngDPI = 100
 	for _, c := range []struct {
 		prefix string
 		s      *summary.Summary
@@ -327,7 +325,7 @@ func TestGolden(t *testing.T) {
 		}
 		for _, f := range figs {
 			var b bytes.Buffer
-			if err := f.Encode(&b, "png"); err != nil {
+			if err := f.encode(&b, "png", 100); err != nil {
 				t.Fatal(err)
 			}
 			path := filepath.Join("testdata", c.prefix+f.Name+"_golden.png")

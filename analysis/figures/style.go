@@ -48,13 +48,15 @@ import (
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/baolab/baolab/analysis/internal/picture"
 )
 
 // Width is the width of every figure: one column of a two-column paper.
 const Width = 3.4 * vg.Inch
 
 // DPI is the resolution of the PNG files.
-const DPI = 300
+const DPI = picture.DPI
 
 const (
 	labelSize = 8

@@ -29,7 +29,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/baolab/baolab/analysis/internal/atomicfile"
+	"github.com/baolab/baolab/internal/atomicfile"
 )
 
 // IndexName is the file name of the report's front page.

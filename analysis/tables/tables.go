@@ -27,8 +27,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/baolab/baolab/analysis/internal/atomicfile"
 	"github.com/baolab/baolab/analysis/summary"
+	"github.com/baolab/baolab/internal/atomicfile"
 )
 
 // Options are the choices of the tables that are not statistics.

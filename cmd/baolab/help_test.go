@@ -84,7 +84,7 @@ func TestEveryCommandHasExamples(t *testing.T) {
 			}
 		}
 	}
-	for _, want := range []string{"baolab", "baolab solve", "baolab sim", "baolab help", "baolab completion", "baolab completion bash", "baolab version"} {
+	for _, want := range []string{"baolab", "baolab agents", "baolab solve", "baolab sim", "baolab help", "baolab completion", "baolab completion bash", "baolab version"} {
 		if !strings.Contains(" "+strings.Join(names, " | ")+" |", " "+want+" |") {
 			t.Errorf("the tree lacks %q: %v", want, names)
 		}
@@ -121,7 +121,7 @@ func cheapExample(args []string) bool {
 	case args[0] == "solve":
 		return line == "solve --rules kingulu:holes=3,seeds=2" || line == "solve --rules kingulu:holes=4,seeds=3 --method layers"
 	}
-	return args[0] == "rules" || args[0] == "perft" || args[0] == "show" || args[0] == "version" ||
+	return args[0] == "rules" || args[0] == "agents" || args[0] == "perft" || args[0] == "show" || args[0] == "version" ||
 		args[0] == "--version" || args[0] == "help" || args[0] == "completion"
 }
 

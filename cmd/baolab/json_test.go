@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/baolab/baolab/engine"
+	"github.com/baolab/baolab/sim/agent"
 	"github.com/baolab/baolab/solve"
 )
 
@@ -237,5 +238,50 @@ func TestValueJSONNone(t *testing.T) {
 	}
 	if got := valueOf(v).text(); got != v.String() {
 		t.Errorf("text of the JSON %q, the value's text %q", got, v.String())
+	}
+}
+
+// TestAgentsJSON checks baolab agents --json against agent.Kinds and the
+// text listing, and every listed default and word against the spec
+// parser.
+func TestAgentsJSON(t *testing.T) {
+	out, _, code := baolab(t, "agents", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	got := decodeLines[struct {
+		Agents []agentJSON `json:"agents"`
+	}](t, out)
+	if len(got) != 1 {
+		t.Fatalf("%d JSON values, want 1", len(got))
+	}
+	text, _, _ := baolab(t, "agents")
+	kinds := agent.Kinds()
+	if len(got[0].Agents) != len(kinds) {
+		t.Fatalf("%d agents, want %d", len(got[0].Agents), len(kinds))
+	}
+	for i, a := range got[0].Agents {
+		if a.Name != kinds[i].Name || len(a.Options) != len(kinds[i].Options) || !strings.Contains(text, a.Name+" — "+a.Doc+"\n") {
+			t.Errorf("agent %d: %s with %d options, not as declared or listed", i, a.Name, len(a.Options))
+			continue
+		}
+		for _, o := range a.Options {
+			if !strings.Contains(text, "  "+o.Key+" ") || !strings.Contains(text, " "+o.Allowed+" ") || o.Optional != (o.Default == "") {
+				t.Errorf("%s %s: %+v not as in the text listing", a.Name, o.Key, o)
+			}
+			for _, v := range append([]string{o.Default}, o.Values...) {
+				if v == "" {
+					continue
+				}
+				if _, err := agent.Parse(a.Name + ":" + o.Key + "=" + v); err != nil {
+					t.Errorf("%s %s=%s: listed as allowed, refused: %v", a.Name, o.Key, v, err)
+				}
+			}
+			if o.Max != nil {
+				if _, err := agent.Parse(a.Name + ":" + o.Key + "=" + strconv.Itoa(*o.Max+1)); err == nil {
+					t.Errorf("%s %s: max %d, but %d parses", a.Name, o.Key, *o.Max, *o.Max+1)
+				}
+			}
+		}
 	}
 }

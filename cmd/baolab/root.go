@@ -46,6 +46,7 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return badInput(err) })
 	root.AddCommand(
 		newRulesCmd(),
+		newAgentsCmd(),
 		newPerftCmd(),
 		newShowCmd(),
 		newSolveCmd(),

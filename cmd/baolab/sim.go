@@ -97,7 +97,7 @@ one cell differ in length. It exits 0; bad input is refused as without
 	fl.IntVar(&f.opening, "opening-plies", 0, "uniformly random plies that start every game (the same openings for every agent pair of a ruleset)")
 	fl.Float64Var(&f.margin, "equivalence-margin", 0, "margin δ of analyze's equivalence tests (TOST), chosen before the run and recorded in the manifest; 0: analyze's default")
 	fl.IntVar(&f.games, "games", 0, "games per ruleset × agent pair")
-	fl.Uint64Var(&f.seed, "seed", 1, "experiment seed")
+	fl.Uint64Var(&f.seed, "seed", defaultSeed, "experiment seed")
 	fl.IntVar(&f.batch, "batch", 0, "games per batch (one file per batch and table); 0: min(16384, max(256, games/16))")
 	fl.BoolVar(&f.moves, "moves", true, "write the moves table (--moves=false: games only)")
 	fl.IntVar(&f.workers, "workers", 0, "games played in parallel; 0: one per CPU")
@@ -168,94 +168,28 @@ func runSim(cmd *cobra.Command, f simFlags, build buildinfo.Info) error {
 // experiment, and locates errors of values that came from the file.
 func simExperiment(cmd *cobra.Command, f simFlags) (dataset.Experiment, string, int, error) {
 	var none dataset.Experiment
-	var (
-		plan    = sim.Plan{Seed: f.seed, Moves: f.moves}
-		cfg     *config.Config
-		out     string
-		workers int
-		changed = cmd.Flags().Changed
-	)
+	var cfg *config.Config
+	changed := cmd.Flags().Changed
 	if f.config != "" {
 		var err error
 		if cfg, err = config.Load(f.config); err != nil {
 			return none, "", 0, err
 		}
-		plan = sim.Plan{Rules: cfg.Rules, Agents: cfg.Agents, Ladder: cfg.Ladder, OpeningPlies: cfg.OpeningPlies, EquivalenceMargin: cfg.EquivalenceMargin, Games: cfg.Games, Seed: cfg.Seed, Batch: cfg.Batch, Moves: true}
-		if !cfg.Set["seed"] {
-			plan.Seed = f.seed
-		}
-		if cfg.Moves != nil {
-			plan.Moves = *cfg.Moves
-		}
-		out, workers = cfg.Out, cfg.Workers
 	}
-	overrideWithFlags(&plan, &out, &workers, f, changed)
-	if workers < 0 {
-		return none, "", 0, fmt.Errorf("--workers must be at least 1 (or 0 for one per CPU), not %d", workers)
+	in := inputOf(cfg)
+	overlayFlags(&in, f, changed)
+	if in.Workers < 0 {
+		return none, "", 0, fmt.Errorf("--workers must be at least 1 (or 0 for one per CPU), not %d", in.Workers)
 	}
-	if workers > sim.MaxWorkers() {
-		if cfg != nil && !changed("workers") {
-			return none, "", 0, cfg.Errorf("workers", -1, fmt.Errorf("%d: at most %d on this machine (4 per CPU); more workers than CPUs only cost memory", workers, sim.MaxWorkers()))
-		}
-		return none, "", 0, fmt.Errorf("--workers %d: at most %d on this machine (4 per CPU); more workers than CPUs only cost memory", workers, sim.MaxWorkers())
+	if in.Workers > sim.MaxWorkers() {
+		err := &sim.FieldError{Field: "workers", Index: -1, Err: fmt.Errorf("%d: at most %d on this machine (4 per CPU); more workers than CPUs only cost memory", in.Workers, sim.MaxWorkers())}
+		return none, "", 0, locateFieldError(err, cfg, changed)
 	}
-	exp, err := plan.Experiment()
+	exp, err := in.Experiment()
 	if err != nil {
-		var fe *sim.FieldError
-		if errors.As(err, &fe) {
-			key := fe.Field
-			flag := strings.ReplaceAll(key, "_", "-")
-			if key == "batch" || key == "games" || key == "rules" || key == "agents" || key == "ladder" || key == "opening_plies" || key == "equivalence_margin" {
-				if cfg != nil && !changed(flag) && cfg.Set[key] {
-					return none, "", 0, cfg.Errorf(key, fe.Index, fe.Err)
-				}
-				if cfg != nil && !changed(flag) {
-					return none, "", 0, fmt.Errorf("%s: %w (set %s in the file or give --%s)", cfg.Path, fe.Err, key, flag)
-				}
-				return none, "", 0, fmt.Errorf("--%s: %w", flag, fe.Err)
-			}
-		}
-		return none, "", 0, err
+		return none, "", 0, locateFieldError(err, cfg, changed)
 	}
-	return exp, out, workers, nil
-}
-
-// overrideWithFlags replaces the values of the config file by those of
-// the flags given on the command line.
-func overrideWithFlags(plan *sim.Plan, out *string, workers *int, f simFlags, changed func(string) bool) {
-	if changed("rules") {
-		plan.Rules = f.rules
-	}
-	if changed("agents") {
-		plan.Agents = f.agents
-	}
-	if changed("ladder") {
-		plan.Ladder = f.ladder
-	}
-	if changed("opening-plies") {
-		plan.OpeningPlies = f.opening
-	}
-	if changed("equivalence-margin") {
-		plan.EquivalenceMargin = f.margin
-	}
-	if changed("games") {
-		plan.Games = f.games
-	}
-	if changed("seed") {
-		plan.Seed = f.seed
-	}
-	if changed("batch") {
-		plan.Batch = f.batch
-	}
-	if changed("moves") {
-		plan.Moves = f.moves
-	}
-	if changed("workers") {
-		*workers = f.workers
-	}
-	if changed("out") {
-		*out = f.out
-	}
+	return exp, in.Out, in.Workers, nil
 }
 
 // simShard returns the shard to play: --shard K/N, else Slurm's array

@@ -13,7 +13,6 @@ import (
 
 	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/internal/buildinfo"
-	"github.com/baolab/baolab/sim"
 	"github.com/baolab/baolab/sim/config"
 	"github.com/baolab/baolab/sim/slurm"
 	"github.com/baolab/baolab/solve"
@@ -168,17 +167,9 @@ func checkExperiment(path string) (string, int, error) {
 	if err != nil {
 		return "", 0, err
 	}
-	plan := sim.Plan{Rules: cfg.Rules, Agents: cfg.Agents, Ladder: cfg.Ladder, OpeningPlies: cfg.OpeningPlies, EquivalenceMargin: cfg.EquivalenceMargin, Games: cfg.Games, Seed: cfg.Seed, Batch: cfg.Batch, Moves: true}
-	e, err := plan.Experiment()
+	e, err := inputOf(cfg).Experiment()
 	if err != nil {
-		var fe *sim.FieldError
-		if errors.As(err, &fe) {
-			if cfg.Set[fe.Field] {
-				return "", 0, cfg.Errorf(fe.Field, fe.Index, fe.Err)
-			}
-			return "", 0, fmt.Errorf("%s: %w (set %s in the file)", cfg.Path, fe.Err, fe.Field)
-		}
-		return "", 0, fmt.Errorf("%s: %w", cfg.Path, err)
+		return "", 0, locateFieldError(err, cfg, nil)
 	}
 	return cfg.Out, e.NumBatches(), nil
 }

@@ -5,20 +5,22 @@
 //
 // # Specs
 //
-// An agent is chosen by a spec string, NAME or NAME:key=value,...:
+// An agent is chosen by a spec string, NAME or NAME:key=value,..., in the
+// grammar of rulesets (engine.ParseValues). Each agent is declared once, as
+// a Kind (registry.go and the agent's spec file): its name, a one-line
+// doc and its keys, each an engine.Option binding the key, default,
+// allowed values and help to the spec field it sets. Kinds lists them,
+// and `baolab agents` prints them (--json for a program):
 //
-//	spec                          keys (default, allowed)
-//	random                        none
-//	greedy                        none
-//	alphabeta:depth=N,nodes=N     depth (4, 1..32; 32 when only nodes is given),
-//	  ,tt=MB,endgame=DIR,eval=E   nodes (none, 1..10^9), tt (none: 2^15 entries,
-//	                              768 KiB; 1..4096 MiB), endgame (none; DIR: a
-//	                              kingulu endgame database written by baolab endgame --out DIR),
-//	                              eval (material, material or fitted)
-//	strong:KEYS                   alphabeta's keys; eval (fitted), nodes (20000 unless depth or nodes is given)
-//	mcts:iters=N,c=C,rollout=R    iters (400, 1..10000000), c (1.4, 0..100),
-//	  ,solver=B                   rollout (random, random or greedy), solver (false, false or true)
-//	perfect:table=DIR             table (none: solve the board; DIR: a table written by baolab solve --out DIR)
+//	random                                   no keys
+//	greedy                                   no keys
+//	alphabeta:depth=N,nodes=N,tt=MB,endgame=DIR,eval=E
+//	mcts:iters=N,c=C,rollout=R,solver=B
+//	perfect:table=DIR
+//	strong:KEYS                              alphabeta's keys, eval=fitted and nodes=20000 by default
+//
+// To add an agent: write its spec type (String, New), declare its Kind
+// with declare (an engine.Table of its keys) and add it to Kinds.
 //
 // Parse reads a spec; omitted keys take their defaults; spaces around
 // names, keys and values are ignored. The canonical form (Spec.String),

@@ -20,7 +20,7 @@ func ExampleParse() {
 	// alphabeta:depth=4
 	// mcts:iters=400,c=2
 	// mcts:iters=100,c=0.7
-	// error: agent spec "alphabeta:depth=0": depth=0 not allowed (allowed: an integer 1..32)
+	// error: agent spec "alphabeta:depth=0": alphabeta: option "depth": value "0" not allowed (allowed: 1..32)
 }
 
 func ExampleParsePair() {

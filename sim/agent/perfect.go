@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/solve"
@@ -127,19 +126,13 @@ func keyBytes(g engine.Game) int {
 	return engine.KeyBytes(enc.KeyBits(g.NewState()))
 }
 
-func parsePerfect(spec, opts string, hasOpts bool) (Spec, error) {
-	if !hasOpts {
-		return Perfect{}, nil
-	}
-	k, v, ok := strings.Cut(opts, "=")
-	if k = strings.TrimSpace(k); !ok || k != "table" {
-		return nil, fmt.Errorf("agent spec %q: perfect takes one key, table=DIR", spec)
-	}
-	if v = strings.TrimSpace(v); v == "" {
-		return nil, fmt.Errorf("agent spec %q: table=DIR needs a directory", spec)
-	}
-	return Perfect{Table: v}, nil
-}
+// perfectKind declares the perfect agent and its one key.
+var perfectKind = declare("perfect", "plays exactly optimally from the solved table of the board",
+	engine.Table[Perfect]{
+		bind(engine.Option{Key: "table", Optional: true, Check: directory, Kind: "a directory",
+			Help: "a solved table written by baolab solve --out DIR; left out: the agent solves the board"},
+			setText(func(s *Perfect) *string { return &s.Table })),
+	}, nil)
 
 type perfectAgent struct {
 	seeded

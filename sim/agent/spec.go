@@ -2,8 +2,6 @@ package agent
 
 import (
 	"fmt"
-	"math"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -137,22 +135,10 @@ func (Random) New(g engine.Game) Agent { return newRandom() }
 // New returns a greedy agent for g.
 func (Greedy) New(g engine.Game) Agent { return newGreedy(g) }
 
-// New returns an alpha-beta agent for g. It panics if Depth is out of
+// New returns an alpha-beta agent for g. It panics if a key is out of
 // range (Parse never returns such a spec).
 func (s AlphaBeta) New(g engine.Game) Agent {
-	if err := checkInt(alphabetaKeys[0], s.depth()); err != nil {
-		panic("agent: " + s.String() + ": " + err.Error())
-	}
-	if s.Nodes != 0 {
-		if err := checkInt(alphabetaKeys[1], s.Nodes); err != nil {
-			panic("agent: " + s.String() + ": " + err.Error())
-		}
-	}
-	if s.TT != 0 {
-		if err := checkInt(alphabetaKeys[2], s.TT); err != nil {
-			panic("agent: " + s.String() + ": " + err.Error())
-		}
-	}
+	mustBeValid(s)
 	a := newAlphaBeta(g, s.depth(), int64(s.Nodes), ttBitsFor(s.TT))
 	if s.Endgame != "" {
 		db, err := loadEndgame(s.Endgame, g)
@@ -187,208 +173,68 @@ func (s AlphaBeta) Prepare(g engine.Game) error {
 	return err
 }
 
-// New returns an MCTS agent for g. It panics if Iters or C is out of range
-// (Parse never returns such a spec).
+// New returns an MCTS agent for g. It panics if Iters, C or Rollout is
+// out of range (Parse never returns such a spec).
 func (s MCTS) New(g engine.Game) Agent {
-	if err := checkInt(mctsKeys[0], s.iters()); err != nil {
-		panic("agent: " + s.String() + ": " + err.Error())
-	}
-	if err := checkFloat(mctsKeys[1], s.C); err != nil {
-		panic("agent: " + s.String() + ": " + err.Error())
-	}
-	if r := s.rollout(); r != RolloutRandom && r != RolloutGreedy {
-		panic("agent: " + s.String() + ": unknown rollout " + r)
-	}
+	mustBeValid(s)
 	return newMCTS(g, s.iters(), s.C, s.rollout() == RolloutGreedy, s.Solver)
 }
 
-// key describes one spec key: its default and range.
-type key struct {
-	name     string
-	def      string
-	isFloat  bool
-	min, max float64
-	words    []string // the allowed values of a word key; nil for numbers
-	isText   bool     // any non-empty text (a directory)
-}
-
-func (k key) allowed() string {
-	if k.words != nil {
-		return strings.Join(k.words, " or ")
-	}
-	if k.isText {
-		return "a directory"
-	}
-	if k.isFloat {
-		return fmt.Sprintf("a number %g..%g", k.min, k.max)
-	}
-	return fmt.Sprintf("an integer %d..%d", int(k.min), int(k.max))
-}
-
+// The agents of this file, each declared once: name, doc and keys (key,
+// default, allowed values, help, the field it sets).
 var (
-	alphabetaKeys = []key{
-		{name: "depth", def: strconv.Itoa(DefaultDepth), min: 1, max: MaxDepth},
-		{name: "nodes", min: 1, max: MaxNodes}, // no default: no budget
-		{name: "tt", min: 1, max: MaxTTMB},     // no default: 2^TTBits entries
-		{name: "endgame", isText: true},        // no default: no database
-		{name: "eval", def: EvalMaterial, words: []string{EvalMaterial, EvalFitted}},
-	}
-	mctsKeys = []key{
-		{name: "iters", def: strconv.Itoa(DefaultIters), min: 1, max: MaxIters},
-		{name: "c", def: strconv.FormatFloat(DefaultC, 'g', -1, 64), isFloat: true, min: 0, max: MaxC},
-		{name: "rollout", def: RolloutRandom, words: []string{RolloutRandom, RolloutGreedy}},
-		{name: "solver", def: "false", words: []string{"false", "true"}},
-	}
+	randomKind = declare("random", "plays a candidate drawn uniformly", engine.Table[Random]{}, nil)
+	greedyKind = declare("greedy", "plays the candidate of best material for the mover after the move, ties at random", engine.Table[Greedy]{}, nil)
+
+	alphabetaKind = declare("alphabeta", "negamax with alpha-beta pruning, deepening iteratively to a depth or within a node budget",
+		engine.Table[AlphaBeta]{
+			bind(engine.Option{Key: "depth", Optional: true, Numeric: true, Min: 1, Max: MaxDepth,
+				Help: "plies searched; left out: " + strconv.Itoa(DefaultDepth) + ", or as deep as nodes allows (up to " + strconv.Itoa(MaxDepth) + ") when nodes is given"},
+				engine.Int(func(s *AlphaBeta) *int { return &s.Depth })),
+			bind(engine.Option{Key: "nodes", Optional: true, Numeric: true, Min: 1, Max: MaxNodes,
+				Help: "moves played per search, the root's included; left out: no budget"},
+				engine.Int(func(s *AlphaBeta) *int { return &s.Nodes })),
+			bind(engine.Option{Key: "tt", Optional: true, Numeric: true, Min: 1, Max: MaxTTMB,
+				Help: "transposition table size in MiB; left out: 2^" + strconv.Itoa(TTBits) + " entries"},
+				engine.Int(func(s *AlphaBeta) *int { return &s.TT })),
+			bind(engine.Option{Key: "endgame", Optional: true, Check: directory, Kind: "a directory",
+				Help: "a kingulu endgame database written by baolab endgame --out DIR; left out: none"},
+				setText(func(s *AlphaBeta) *string { return &s.Endgame })),
+			bind(engine.Option{Key: "eval", Default: EvalMaterial, Values: []string{EvalMaterial, EvalFitted},
+				Help: "the evaluation of positions at the depth limit: material, or fitted (the per-variant fitted evaluation, package sim/evaluate)"},
+				func(s *AlphaBeta, val string, _ int) {
+					if val != EvalMaterial {
+						s.Eval = val // material is "", so older specs keep their canonical form
+					}
+				}),
+		},
+		func(s AlphaBeta) AlphaBeta {
+			if s.Depth == 0 && s.Nodes == 0 {
+				s.Depth = DefaultDepth // no budget: the fixed default depth
+			}
+			return s
+		})
+
+	mctsKind = declare("mcts", "UCT Monte Carlo tree search, one rollout per iteration",
+		engine.Table[MCTS]{
+			bind(engine.Option{Key: "iters", Default: strconv.Itoa(DefaultIters), Numeric: true, Min: 1, Max: MaxIters,
+				Help: "iterations (tree descents, each ending in one rollout) per move"},
+				engine.Int(func(s *MCTS) *int { return &s.Iters })),
+			bind(engine.Option{Key: "c", Default: strconv.FormatFloat(DefaultC, 'g', -1, 64), Check: decimal(0, MaxC),
+				Kind: "a number 0.." + strconv.FormatFloat(MaxC, 'g', -1, 64), Help: "exploration constant c of UCB1"},
+				setFloat(func(s *MCTS) *float64 { return &s.C })),
+			bind(engine.Option{Key: "rollout", Default: RolloutRandom, Values: []string{RolloutRandom, RolloutGreedy},
+				Help: "random: uniformly random candidates; greedy: the greedy agent's move, ties at random"},
+				func(s *MCTS, val string, _ int) {
+					if val != RolloutRandom {
+						s.Rollout = val // random is "", so older specs keep their canonical form
+					}
+				}),
+			bind(engine.Option{Key: "solver", Default: "false", Values: []string{"false", "true"},
+				Help: "true: MCTS-Solver, backing up proven outcomes"},
+				engine.Flag(func(s *MCTS) *bool { return &s.Solver }, "true")),
+		}, nil)
 )
-
-// agentNames lists the agents in the order errors show them.
-const agentNames = "random, greedy, alphabeta, mcts, perfect, strong"
-
-func checkInt(k key, n int) error {
-	if float64(n) < k.min || float64(n) > k.max {
-		return fmt.Errorf("%s=%d out of range (allowed: %s)", k.name, n, k.allowed())
-	}
-	return nil
-}
-
-func checkFloat(k key, x float64) error {
-	if math.IsNaN(x) || x < k.min || x > k.max {
-		return fmt.Errorf("%s=%g out of range (allowed: %s)", k.name, x, k.allowed())
-	}
-	return nil
-}
-
-// Parse parses an agent spec: "random", "greedy",
-// "alphabeta:depth=N,nodes=N,tt=MB,endgame=DIR,eval=E", "mcts:iters=N,c=C,rollout=R,solver=B",
-// "perfect[:table=DIR]" or "strong[:alphabeta keys]" (alphabeta with eval=fitted and
-// nodes=20000 unless given). Omitted
-// keys take their defaults (depth=4, or 32 when only nodes is given; no
-// node budget; a table of 2^TTBits entries; iters=400, c=1.4, rollout=random); spaces around names,
-// keys and values are ignored.
-// An error is one line that quotes the spec and names the problem and what
-// is allowed: the agents, an agent's keys, or a key's range.
-func Parse(spec string) (Spec, error) {
-	name, opts, hasOpts := strings.Cut(strings.TrimSpace(spec), ":")
-	name = strings.TrimSpace(name)
-	hasOpts = hasOpts && strings.TrimSpace(opts) != "" // "NAME:" is "NAME"
-	fail := func(format string, args ...any) (Spec, error) {
-		return nil, fmt.Errorf("agent spec %q: %s", spec, fmt.Sprintf(format, args...))
-	}
-	var keys []key
-	switch name {
-	case "random", "greedy":
-		if hasOpts {
-			return fail("%s takes no keys", name)
-		}
-		if name == "random" {
-			return Random{}, nil
-		}
-		return Greedy{}, nil
-	case "perfect":
-		return parsePerfect(spec, opts, hasOpts)
-	case "strong":
-		return parseStrong(spec, opts, hasOpts)
-	case "alphabeta":
-		keys = alphabetaKeys
-	case "mcts":
-		keys = mctsKeys
-	case "":
-		return fail("no agent name (agents: %s)", agentNames)
-	default:
-		return fail("unknown agent %q (agents: %s)", name, agentNames)
-	}
-	vals := make(map[string]string, len(keys))
-	if hasOpts {
-		for _, item := range strings.Split(opts, ",") {
-			k, v, ok := strings.Cut(item, "=")
-			k, v = strings.TrimSpace(k), strings.TrimSpace(v)
-			if !ok || k == "" {
-				return fail("%q is not of the form key=value (%s keys: %s)", strings.TrimSpace(item), name, keyNames(keys))
-			}
-			if findKey(keys, k) < 0 {
-				return fail("unknown key %q for %s (%s keys: %s)", k, name, name, keyNames(keys))
-			}
-			if _, dup := vals[k]; dup {
-				return fail("key %q given twice", k)
-			}
-			vals[k] = v
-		}
-	}
-	_, depthGiven := vals["depth"]
-	for _, k := range keys {
-		if _, ok := vals[k.name]; !ok && k.def != "" {
-			vals[k.name] = k.def
-		}
-	}
-	ints := make(map[string]int, len(keys))
-	floats := make(map[string]float64, len(keys))
-	words := make(map[string]string, len(keys))
-	for _, k := range keys {
-		v, ok := vals[k.name]
-		if !ok {
-			continue
-		}
-		if k.isText {
-			if v == "" {
-				return fail("%s= needs %s", k.name, k.allowed())
-			}
-			words[k.name] = v
-			continue
-		}
-		if k.words != nil {
-			if !slices.Contains(k.words, v) {
-				return fail("%s=%s not allowed (allowed: %s)", k.name, v, k.allowed())
-			}
-			words[k.name] = v
-			continue
-		}
-		if k.isFloat {
-			x, err := strconv.ParseFloat(v, 64)
-			if err != nil || math.IsInf(x, 0) || math.IsNaN(x) || x < k.min || x > k.max {
-				return fail("%s=%s not allowed (allowed: %s)", k.name, v, k.allowed())
-			}
-			floats[k.name] = x
-			continue
-		}
-		n, err := strconv.Atoi(v)
-		if err != nil || float64(n) < k.min || float64(n) > k.max {
-			return fail("%s=%s not allowed (allowed: %s)", k.name, v, k.allowed())
-		}
-		ints[k.name] = n
-	}
-	if name == "alphabeta" {
-		ab := AlphaBeta{Depth: ints["depth"], Nodes: ints["nodes"], TT: ints["tt"], Endgame: words["endgame"]}
-		if words["eval"] != EvalMaterial {
-			ab.Eval = words["eval"]
-		}
-		if ab.Nodes != 0 && !depthGiven {
-			ab.Depth = 0 // a node budget alone searches as deep as it allows
-		}
-		return ab, nil
-	}
-	m := MCTS{Iters: ints["iters"], C: floats["c"], Solver: words["solver"] == "true"}
-	if words["rollout"] != RolloutRandom {
-		m.Rollout = words["rollout"]
-	}
-	return m, nil
-}
-
-func findKey(keys []key, name string) int {
-	for i, k := range keys {
-		if k.name == name {
-			return i
-		}
-	}
-	return -1
-}
-
-func keyNames(keys []key) string {
-	names := make([]string, len(keys))
-	for i, k := range keys {
-		names[i] = k.name
-	}
-	return strings.Join(names, ", ")
-}
 
 // ParsePair parses "SOUTH/NORTH", two agent specs for the two seats, such
 // as "mcts:iters=400,c=1.4/greedy". A single spec (no "/") means the same

@@ -33,16 +33,40 @@ func loadEval(g engine.Game) (*evaluate.Model, error) {
 	})
 }
 
-// parseStrong parses "strong[:KEYS]", the alphabeta searcher with the
-// fitted evaluation: alphabeta's keys, eval defaulting to fitted and,
-// when neither depth nor nodes is given, nodes to StrongNodes. It returns
-// an AlphaBeta spec, so its canonical form is alphabeta's (strong is
-// alphabeta:nodes=20000,eval=fitted).
-func parseStrong(spec, opts string, hasOpts bool) (Spec, error) {
+// strongKind declares the strong agent: the alphabeta searcher with the
+// fitted evaluation. It takes alphabeta's keys, eval defaulting to fitted
+// and, when neither depth nor nodes is given, nodes to StrongNodes. Its
+// specs are AlphaBeta specs, so its canonical form is alphabeta's (strong
+// is alphabeta:nodes=20000,eval=fitted).
+var strongKind = Kind{
+	Name:    "strong",
+	Doc:     "alphabeta with the fitted evaluation and a budget of " + fmt.Sprint(StrongNodes) + " nodes unless depth or nodes is given (its canonical form is alphabeta's)",
+	Options: strongOptions(),
+	parse:   parseStrong,
+}
+
+// strongOptions returns alphabeta's keys with strong's defaults in their
+// help: eval fitted, nodes StrongNodes when depth is not given either.
+func strongOptions() []engine.Option {
+	opts := append([]engine.Option(nil), alphabetaKind.Options...)
+	for i, o := range opts {
+		switch o.Key {
+		case "eval":
+			opts[i].Default = EvalFitted
+		case "nodes":
+			opts[i].Help = fmt.Sprintf("moves played per search, the root's included; left out: %d unless depth is given", StrongNodes)
+		}
+	}
+	return opts
+}
+
+// parseStrong parses the keys text of "strong[:KEYS]" as alphabeta's,
+// with strong's defaults added.
+func parseStrong(spec, text string) (Spec, error) {
 	var items []string
 	given := map[string]bool{}
-	if hasOpts {
-		items = strings.Split(opts, ",")
+	if strings.TrimSpace(text) != "" {
+		items = strings.Split(text, ",")
 		for _, it := range items {
 			k, _, _ := strings.Cut(it, "=")
 			given[strings.TrimSpace(k)] = true
@@ -54,10 +78,5 @@ func parseStrong(spec, opts string, hasOpts bool) (Spec, error) {
 	if !given["depth"] && !given["nodes"] {
 		items = append(items, fmt.Sprintf("nodes=%d", StrongNodes))
 	}
-	s, err := Parse("alphabeta:" + strings.Join(items, ","))
-	if err != nil {
-		_, msg, _ := strings.Cut(err.Error(), ": ")
-		return nil, fmt.Errorf("agent spec %q: strong (alphabeta keys): %s", spec, msg)
-	}
-	return s, nil
+	return alphabetaKind.parse(spec, strings.Join(items, ","))
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/baolab/baolab/internal/atomicfile"
 )
 
 // Names of the files that Write puts in a job's script directory.
@@ -241,31 +243,10 @@ func (j Job) Write() error {
 	return writeFile(j.AnalyzeScriptPath(), an)
 }
 
-func writeFile(path, text string) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-			err = fmt.Errorf("writing %s: %w", path, err)
-		}
-	}()
-	if _, err = f.WriteString(text); err != nil {
-		return err
-	}
-	if err = f.Chmod(0o755); err != nil {
-		return err
-	}
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
+// writeFile writes a script atomically (internal/atomicfile), mode 0755
+// whatever the umask, so that sbatch and bash can run it.
+func writeFile(path, text string) error {
+	return atomicfile.WriteFile(path, []byte(text), atomicfile.Mode(0o755))
 }
 
 // shellQuote quotes s as one word for a POSIX shell.

@@ -126,3 +126,51 @@ func TestStop(t *testing.T) {
 		t.Errorf("%d entries after Stop, want only a.txt", len(ents))
 	}
 }
+
+// TestRemoveStaleForms: renameio's temporary names and those older
+// versions left are removed on the next write; other files' are kept.
+func TestRemoveStaleForms(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "manifest.json")
+	stale := []string{".manifest.json123456", ".manifest.json.tmp-1a2b-3c", ".manifest.json.77.tmp"}
+	kept := []string{".manifest.json.gz123", ".manifest.json.tmp-", ".manifest.jsonx1", "manifest.json1"}
+	for _, n := range append(append([]string{}, stale...), kept...) {
+		os.WriteFile(filepath.Join(dir, n), []byte("half"), 0o666)
+	}
+	if err := WriteFile(p, []byte("{}")); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range stale {
+		if _, err := os.Stat(filepath.Join(dir, n)); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s kept: %v", n, err)
+		}
+	}
+	for _, n := range kept {
+		if _, err := os.Stat(filepath.Join(dir, n)); err != nil {
+			t.Errorf("%s removed: %v", n, err)
+		}
+	}
+}
+
+// TestModeAndBeforeRename: Mode sets the permissions whatever the umask;
+// BeforeRename runs once the temporary file is complete and the target is
+// not yet replaced.
+func TestModeAndBeforeRename(t *testing.T) {
+	old := syscall.Umask(0o077)
+	defer syscall.Umask(old)
+	p := filepath.Join(t.TempDir(), "job.sh")
+	os.WriteFile(p, []byte("old"), 0o600)
+	var during string
+	if err := WriteFile(p, []byte("new"), Mode(0o755), BeforeRename(func() {
+		b, _ := os.ReadFile(p)
+		during = string(b)
+	})); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := os.Stat(p); st.Mode().Perm() != 0o755 {
+		t.Errorf("mode %v, want 0755 under umask 077", st.Mode().Perm())
+	}
+	if b, _ := os.ReadFile(p); during != "old" || string(b) != "new" {
+		t.Errorf("before the rename %q, after %q; want old, new", during, b)
+	}
+}
