@@ -21,6 +21,12 @@ var generators = map[string]generator{
 	"exact-readings:kimasai-two-rows":  exactReadings("kimasai-two-rows"),
 	"exact-readings:kimasai-four-rows": exactReadings("kimasai-four-rows"),
 	"exact-findings":                   exactFindings,
+	"findings":                         findingsTable,
+	"readings:kingulu-48":              readingsTable("kingulu-48"),
+	"readings:max-reserved":            readingsTable("max-reserved"),
+	"readings:kimasai-two-rows-16":     readingsTable("kimasai-two-rows-16"),
+	"readings:kimasai-two-rows-phase":  readingsTable("kimasai-two-rows-phase"),
+	"readings:kimasai-four-rows":       readingsTable("kimasai-four-rows"),
 }
 
 const (

@@ -139,3 +139,46 @@ func TestNatLess(t *testing.T) {
 		}
 	}
 }
+
+// TestReadingsTable: a hand-made grid of two readings, printed as the docs
+// print it (three decimals with signs and minus signs, length to one
+// decimal, Holm p below 0.001 as <0.001, a missing quantity as –,
+// interactions left out).
+func TestReadingsTable(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "results", "readings", "g")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ranking := "variant,agents,rank,ruleset,games,first_player_advantage,first_player_advantage_lo,first_player_advantage_hi,as_balanced_as_best\n" +
+		"kingulu,random/random,1,kingulu:min_lift=2,20000,0.4704,0.4634,0.4773,true\n" +
+		"kingulu,random/random,2,kingulu,20000,0.4174,0.4106,0.4243,false\n"
+	effects := "variant,agents,option,value,quantity,estimate,lo,hi,se,p,p_holm\n" +
+		"kingulu,random/random,min_lift,2,first_player_advantage,0.0431,0.0352,0.0510,0,0,0.0000001\n" +
+		"kingulu,random/random,min_lift,2,mean_length,-8.34,-8.51,-8.17,0,0,0.02\n" +
+		"kingulu,random/random,min_lift:penultimate,2:never,mean_length,1,0,2,0,0,0.5\n"
+	for name, text := range map[string]string{"ranking.csv": ranking, "effects.csv": effects} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := readingsTable("g")(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "2 readings × 20,000 games (random/random). Default rules: first-player advantage 0.417 [0.411, 0.424]." +
+		" Over the readings it runs from 0.417 to 0.470. Most balanced: `kingulu:min_lift=2`, 0.470 [0.463, 0.477];" +
+		" 1 of the 2 readings are not distinguishable from it (Gupta's subset, ranking.csv).\n\n" +
+		"| option | first-player advantage: log odds ratio [95%] | p (Holm) | mean length: plies [95%] | p (Holm) | never-ending: log odds ratio [95%] | p (Holm) |\n" +
+		"| --- | --- | ---: | --- | ---: | --- | ---: |\n" +
+		"| `min_lift=2` | +0.043 [0.035, 0.051] | <0.001 | −8.3 [−8.5, −8.2] | 0.020 | – | – |\n"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "effects.csv"), []byte("option,value\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readingsTable("g")(root); err == nil {
+		t.Error("effects.csv without its columns accepted")
+	}
+}

@@ -177,3 +177,44 @@ func TestTutorial(t *testing.T) {
 		}
 	}
 }
+
+// TestReadmeFacts: the README's first screen states the Go version and the
+// module path that go.mod declares.
+func TestReadmeFacts(t *testing.T) {
+	root := filepath.Join("..", "..")
+	mod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var module, goVersion string
+	for _, l := range strings.Split(string(mod), "\n") {
+		if m, ok := strings.CutPrefix(l, "module "); ok {
+			module = strings.TrimSpace(m)
+		}
+		if v, ok := strings.CutPrefix(l, "go "); ok {
+			goVersion = strings.TrimSpace(v)
+		}
+	}
+	// go 1.26.0 is stated as 1.26.
+	parts := strings.Split(goVersion, ".")
+	if len(parts) < 2 || module == "" {
+		t.Fatalf("go.mod: module %q, go %q", module, goVersion)
+	}
+	first := string(readme)
+	if i := strings.Index(first, "## "); i >= 0 {
+		first = first[:i] // the first screen: before the first section
+	}
+	for _, want := range []string{
+		"Go (" + parts[0] + "." + parts[1] + " or later",
+		"go install " + module + "/cmd/baolab@latest",
+		"make run", "make test",
+	} {
+		if !strings.Contains(first, want) {
+			t.Errorf("README's first screen lacks %q (go.mod: module %s, go %s)", want, module, goVersion)
+		}
+	}
+}
