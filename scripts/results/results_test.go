@@ -182,3 +182,29 @@ func TestReadingsTable(t *testing.T) {
 		t.Error("effects.csv without its columns accepted")
 	}
 }
+
+// TestLadderTable: a hand-made ladder of two agents on one ruleset.
+func TestLadderTable(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "results", "ladders", "l")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	csv := "ruleset,agent,rating,rating_lo,rating_hi,self_play_games,self_play_fpa,self_play_fpa_lo,self_play_fpa_hi,first_move,first_move_lo,first_move_hi\n" +
+		"kingulu,random,0,0,0,200,0.395,0.33,0.4644,-41.6,-50.2,-32.5\n" +
+		"kingulu,perfect,+Inf,512.4,+Inf,,,,,-41.6,-50.2,-32.5\n"
+	if err := os.WriteFile(filepath.Join(dir, "ladder.csv"), []byte(csv), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ladderTable("l")(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "`kingulu`: first-move advantage −42 [−50, −33] Elo points.\n\n" +
+		"| agent | rating [95%] | self-play games | self-play first-player advantage [95%] |\n| --- | ---: | ---: | --- |\n" +
+		"| `random` | 0 [0, 0] | 200 | 0.395 [0.330, 0.464] |\n" +
+		"| `perfect` | ∞ [512, ∞] | – | – |\n"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
