@@ -21,6 +21,7 @@ var generators = map[string]generator{
 	"exact-readings:kimasai-two-rows":  exactReadings("kimasai-two-rows"),
 	"exact-readings:kimasai-four-rows": exactReadings("kimasai-four-rows"),
 	"exact-findings":                   exactFindings,
+	"layers":                           layersTable,
 	"findings":                         findingsTable,
 	"readings:kingulu-48":              readingsTable("kingulu-48"),
 	"readings:max-reserved":            readingsTable("max-reserved"),

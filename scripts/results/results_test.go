@@ -208,3 +208,31 @@ func TestLadderTable(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestLayersTable: a hand-made total line; a layer line (not a total) is
+// refused.
+func TestLayersTable(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "results", "layers")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(s string) {
+		if err := os.WriteFile(filepath.Join(dir, "layers.jsonl"), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(`{"ruleset":"kingulu:holes=5,seeds=1","layers":36,"positions":5830,"terminal":506,"largest":901}` + "\n")
+	got, err := layersTable(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 901/5830 = 15.45...%
+	if want := "| `kingulu:holes=5,seeds=1` | 5,830 | 36 | 901 (15.5%) |\n"; !strings.HasSuffix(got, want) {
+		t.Errorf("got\n%s\nwant a last row\n%s", got, want)
+	}
+	write(`{"layer":"south_bank=0 north_bank=0 reserved=-","positions":21,"terminal":1}` + "\n")
+	if _, err := layersTable(root); err == nil {
+		t.Error("a layer line accepted as a total")
+	}
+}
