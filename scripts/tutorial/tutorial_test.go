@@ -17,6 +17,7 @@ type tutorial struct {
 	commands []string            // shell commands, continuation lines joined
 	expect   map[string][]string // file -> lines quoted from it
 	latex    []string            // files the LaTeX snippet reads
+	snippet  []string            // the LaTeX snippet's lines
 }
 
 var latexFile = regexp.MustCompile(`\\(?:input|includegraphics)(?:\[[^]]*\])?\{([^}]+)\}`)
@@ -82,6 +83,7 @@ func parse(readme string) (tutorial, bool) {
 		case fence == "text" && expectFile != "":
 			t.expect[expectFile] = append(t.expect[expectFile], line)
 		case inLatex:
+			t.snippet = append(t.snippet, line)
 			for _, m := range latexFile.FindAllStringSubmatch(line, -1) {
 				t.latex = append(t.latex, m[1])
 			}
@@ -175,6 +177,34 @@ func TestTutorial(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Errorf("the tutorial names %s: %v", f, err)
 		}
+	}
+	t.Run("pdflatex", func(t *testing.T) { typeset(t, dir, tut.snippet) })
+}
+
+// typeset puts the tutorial's LaTeX snippet into an article with the
+// packages its first line names and runs pdflatex on it in dir: the
+// table and the figure must go into a paper as written.
+func typeset(t *testing.T, dir string, snippet []string) {
+	if _, err := exec.LookPath("pdflatex"); err != nil {
+		testenv.Missing(t, "pdflatex not found (Debian: texlive-latex-recommended)")
+	}
+	pkgs := "booktabs,array,longtable,graphicx"
+	if len(snippet) > 0 {
+		if p, ok := strings.CutPrefix(strings.TrimSpace(snippet[0]), `% \usepackage{`); ok {
+			pkgs = strings.TrimSuffix(p, "}")
+		}
+	}
+	doc := "\\documentclass{article}\n\\usepackage{" + pkgs + "}\n\\begin{document}\n" + strings.Join(snippet, "\n") + "\n\\end{document}\n"
+	if err := os.WriteFile(filepath.Join(dir, "paper.tex"), []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("pdflatex", "-interaction=nonstopmode", "-halt-on-error", "paper.tex")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("pdflatex paper.tex: %v\n%s", err, out)
+	}
+	if fi, err := os.Stat(filepath.Join(dir, "paper.pdf")); err != nil || fi.Size() == 0 {
+		t.Fatalf("pdflatex wrote no paper.pdf: %v", err)
 	}
 }
 
