@@ -13,21 +13,22 @@ type generator func(root string) (string, error)
 
 // generators are the blocks a doc may hold, by name.
 var generators = map[string]generator{
-	"options:kingulu":                  optionsTable("kingulu"),
-	"options:kimasai-two-rows":         optionsTable("kimasai-two-rows"),
-	"options:kimasai-four-rows":        optionsTable("kimasai-four-rows"),
-	"exact":                            exactTable,
-	"exact-readings:kingulu":           exactReadings("kingulu"),
-	"exact-readings:kimasai-two-rows":  exactReadings("kimasai-two-rows"),
-	"exact-readings:kimasai-four-rows": exactReadings("kimasai-four-rows"),
-	"exact-findings":                   exactFindings,
-	"layers":                           layersTable,
-	"findings":                         findingsTable,
-	"readings:kingulu-48":              readingsTable("kingulu-48"),
-	"readings:max-reserved":            readingsTable("max-reserved"),
-	"readings:kimasai-two-rows-16":     readingsTable("kimasai-two-rows-16"),
-	"readings:kimasai-two-rows-phase":  readingsTable("kimasai-two-rows-phase"),
-	"readings:kimasai-four-rows":       readingsTable("kimasai-four-rows"),
+	"options:kingulu":                    optionsTable("kingulu"),
+	"options:kimasai-two-rows":           optionsTable("kimasai-two-rows"),
+	"options:kimasai-four-rows":          optionsTable("kimasai-four-rows"),
+	"exact":                              exactTable,
+	"exact-readings:kingulu":             exactReadings("kingulu"),
+	"exact-readings:kimasai-two-rows":    exactReadings("kimasai-two-rows"),
+	"exact-readings:kimasai-four-rows":   exactReadings("kimasai-four-rows"),
+	"exact-findings":                     exactFindings,
+	"layers":                             layersTable,
+	"findings":                           findingsTable,
+	"readings:readings-kimasai-two-rows": readingsTable("readings-kimasai-two-rows"),
+	"readings:kingulu-48":                readingsTable("kingulu-48"),
+	"readings:max-reserved":              readingsTable("max-reserved"),
+	"readings:kimasai-two-rows-16":       readingsTable("kimasai-two-rows-16"),
+	"readings:kimasai-two-rows-phase":    readingsTable("kimasai-two-rows-phase"),
+	"readings:kimasai-four-rows":         readingsTable("kimasai-four-rows"),
 }
 
 const (
