@@ -21,6 +21,7 @@ var generators = map[string]generator{
 	"exact-readings:kimasai-two-rows":    exactReadings("kimasai-two-rows"),
 	"exact-readings:kimasai-four-rows":   exactReadings("kimasai-four-rows"),
 	"exact-findings":                     exactFindings,
+	"ladder:kingulu-200":                 ladderTable("kingulu-200"),
 	"layers":                             layersTable,
 	"findings":                           findingsTable,
 	"readings:readings-kimasai-two-rows": readingsTable("readings-kimasai-two-rows"),
