@@ -22,6 +22,7 @@ var generators = map[string]generator{
 	"exact-readings:kimasai-four-rows":   exactReadings("kimasai-four-rows"),
 	"exact-findings":                     exactFindings,
 	"ladder:kingulu-200":                 ladderTable("kingulu-200"),
+	"ladder:kimasai-50":                  ladderTable("kimasai-50"),
 	"layers":                             layersTable,
 	"findings":                           findingsTable,
 	"readings:readings-kimasai-two-rows": readingsTable("readings-kimasai-two-rows"),
