@@ -12,7 +12,7 @@ BUILDVCS ?= auto
 BUILDFLAGS := -buildvcs=$(BUILDVCS) -trimpath -ldflags='-s -w'
 CONFIG  ?= configs/quickstart.toml
 
-.PHONY: all build test bench bench-c bench-sim run lint fuzz mutate test-slurm test-interop test-report notebooks notebook-server clean
+.PHONY: all build test bench bench-c bench-sim run lint fuzz mutate test-slurm test-interop test-report notebooks notebook-server results results-rerun clean
 
 all: build
 
@@ -28,6 +28,19 @@ lint:
 	$(GO) vet ./...
 	@fmt=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$fmt" ]; then echo "gofmt needed:"; echo "$$fmt"; exit 1; fi
+
+## results: rewrite the generated tables of README.md and docs/ from the committed
+## run outputs in results/ and the variants' option tables (seconds;
+## `go test ./scripts/results` fails while one is stale).
+results:
+	$(GO) run ./scripts/results
+
+## results-rerun: re-run the commands whose outputs results/ holds (each folder's
+## COMMAND file; minutes), then make results. The boards of results/exact/carried.json
+## take CPU hours and are not re-run: their commands are in that file.
+results-rerun: build
+	@for f in results/*/COMMAND; do echo "== $$f"; BAOLAB=$(CURDIR)/$(BIN) bash $$f || exit 1; done
+	$(GO) run ./scripts/results
 
 ## bench: engine and analysis benchmarks (games/s, plies/s, laps/s, allocations).
 bench:

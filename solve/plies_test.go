@@ -134,7 +134,7 @@ func TestInfiniteDrawMarginIsZero(t *testing.T) {
 	}
 }
 
-// TestReadmeValues pins lines of the README's table of solved boards
+// TestReadmeValues pins lines of docs/exact.md's table of solved boards (results/exact)
 // ("Exact values (solver)"): positions, terminal positions, whether the
 // board has a cycle and the value, cyclic boards included, with both
 // methods.

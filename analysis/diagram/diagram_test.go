@@ -291,7 +291,7 @@ func textRows(s string, holes int) [][]int {
 }
 
 // TestMarkDeltas checks Mark against the counts: the changes of a
-// kingulu move add up to minus the seeds that went to the banks.
+// kingulu move add up to minus any seeds that went to the banks.
 func TestMarkDeltas(t *testing.T) {
 	b := play(t, "kingulu", 2, 3, 0)
 	sum := 0

@@ -8,7 +8,7 @@ import (
 // coverageReps is the number of simulated samples per coverage check. At a
 // true coverage of 0.95 the estimate's own standard error is
 // sqrt(0.95·0.05/4000) = 0.0034, so the band [0.93, 0.97] is ±5.8 of them
-// around 0.95: an interval that covers as it should passes (the seeds are
+// around 0.95: an interval that covers as it should passes (the random seeds are
 // fixed, so every run draws the same samples), and one whose coverage is
 // off by 0.03 or more fails.
 const coverageReps = 4000

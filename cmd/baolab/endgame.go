@@ -32,7 +32,7 @@ which agents load (alphabeta:...,endgame=DIR), and prints
   positions=<canonical positions> solved=<positions solved> seconds=<wall time>
 
 K is at most 60-4*holes (36 on the default board); the cost grows fast with
-K (see the README). A ruleset with infinite=draw is refused. Bad input is
+K (see docs/exact.md). A ruleset with infinite=draw is refused. Bad input is
 one line on stderr and exit status 2.`,
 		Example: `  baolab endgame --rules kingulu --seeds 4 --out endgame/k4
   baolab sim --rules kingulu --agents random/alphabeta:depth=4,endgame=endgame/k4 --games 100 --out runs/e`,

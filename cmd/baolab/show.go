@@ -21,7 +21,7 @@ func newShowCmd() *cobra.Command {
 		Long: `Play the given moves from the initial position of RULESET and print the board
 as South sees it (North's rows on top), with banks, reserves, reserved holes,
 phase, the player to move and the result if the game is over. Moves are hole
-numbers in the mover's own numbering (see "baolab rules" and the README).
+numbers in the mover's own numbering (see "baolab rules" and docs/rules.md).
 
 With --svg, --png or --pdf it draws the position as a board diagram (one
 column of a paper wide) into that file instead: holes with their counts,

@@ -357,7 +357,7 @@ func writeFile(t *testing.T, path, text string) {
 }
 
 // TestShippedSolveGrid checks that the study's grid file reads and that
-// every ruleset in it parses (solving it is the README's job).
+// every ruleset in it parses (solving it is docs/exact.md's job).
 func TestShippedSolveGrid(t *testing.T) {
 	grid, games, err := loadSolveGrid("../../configs/solve/solved.toml")
 	if err != nil || len(games) < 20 || grid.MaxPositions < 1 {
@@ -365,8 +365,8 @@ func TestShippedSolveGrid(t *testing.T) {
 	}
 }
 
-// TestExactConfigInSolveGrid: configs/exact.toml plays the README
-// table's random games (random/random, 10,000 per ruleset, seed 1), and
+// TestExactConfigInSolveGrid: configs/exact.toml plays the random games of
+// docs/exact.md's table (random/random, 10,000 per ruleset, seed 1), and
 // every ruleset it plays is in the solve grid, so the table's two sides
 // come from the same boards.
 func TestExactConfigInSolveGrid(t *testing.T) {
@@ -379,7 +379,7 @@ func TestExactConfigInSolveGrid(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(c.Rules) < 60 || len(c.Agents) != 1 || c.Agents[0] != "random" || c.Games != 10000 || c.Seed != 1 {
-		t.Errorf("configs/exact.toml: %d rules, agents %q, %d games, seed %d: want the README table's 10,000 random games, seed 1", len(c.Rules), c.Agents, c.Games, c.Seed)
+		t.Errorf("configs/exact.toml: %d rules, agents %q, %d games, seed %d: want docs/exact.md's 10,000 random games, seed 1", len(c.Rules), c.Agents, c.Games, c.Seed)
 	}
 	for _, r := range c.Rules {
 		if !slices.Contains(grid.Rules, r) {

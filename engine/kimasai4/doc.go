@@ -1,6 +1,7 @@
 // Package kimasai4 implements kimasai-four-rows: Bao la Kimasai, the
-// stepping game on four rows (seed texts 001 and 002), as this package
-// doc restates its rules.
+// stepping game on four rows that Martin Klamroth (1911, "Afrikanische
+// Brettspiele") observed around Mpapua (now Mpwapwa), as this package doc
+// restates its rules.
 //
 // Importing the package registers the variant "kimasai-four-rows" with
 // package engine.
@@ -21,7 +22,7 @@
 // (player-relative) numbering, so the game is symmetric.
 //
 // At the start every hole holds a stone except one front hole of each
-// player: with empty_start=left (the seeds' reading) the leftmost front
+// player: with empty_start=left (Klamroth's reading) the leftmost front
 // hole of its owner, hole n-1; with empty_start=right the rightmost, hole
 // 0. With the defaults this is (as South sees it, North's rows on top):
 //
@@ -82,7 +83,7 @@
 //	repetition   first    first, third, none     draw on the first repeat of a position, on its third
 //	                                             occurrence, or never
 //	empty_start  left     left, right            which end of each front row starts empty (the owner's left,
-//	                                             as the seeds say, or right)
+//	                                             as Klamroth has it, or right)
 //
 // The common options infinite and lap_limit do not apply (a step always
 // ends); they are accepted, checked and ignored.

@@ -35,7 +35,7 @@ var table = append(engine.CommonTable(func(r *Rules) *engine.Common { return &r.
 		Help: "draw on the first repeat of a position, on its third occurrence, or never"},
 		Set: engine.Choice(func(r *Rules) *Repetition { return &r.Repetition })},
 	{Option: engine.Option{Key: "empty_start", Default: "left", Values: []string{"left", "right"},
-		Help: "which end of each front row starts empty (the owner's left, as the seeds say, or right)"},
+		Help: "which end of each front row starts empty (the owner's left, as Klamroth has it, or right)"},
 		Set: engine.Flag(func(r *Rules) *bool { return &r.EmptyRight }, "right")},
 }...)
 

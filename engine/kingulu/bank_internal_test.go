@@ -9,13 +9,13 @@ import (
 	"github.com/baolab/baolab/internal/testenv"
 )
 
-// TestBulkBanking checks that sow, which leaves the seeds sown into
+// TestBulkBanking checks that sow, which leaves seeds sown into
 // reserved holes in their lanes and banks them at the end of the move, and
 // which looks for cycles only while no hole is reserved, plays every candidate exactly as sowPerLap, the sowing before
 // those changes (banking lap by lap, looking for cycles always): the
 // same position, banks, hash and MoveInfo, the lap at which a
 // never-ending move is found included. Without banking (perft's sow) the
-// position must be the same but for the seeds sown into the holes reserved
+// position must be the same but for seeds sown into the holes reserved
 // before the move, left in their lanes (see checkSow). The
 // rulesets give long relay sowings over reserved holes (max_reserved stops
 // new reservations) and never-ending moves (played, with infinite=draw, so
@@ -119,7 +119,7 @@ const bankEvery = 64
 
 // checkSow plays move i of s with sow, banking and not, and fails t unless
 // the first gives rw, wantInfo and (if the move ended) want, and the second
-// the same but for the seeds sown into the holes reserved at s, left in
+// the same but for seeds sown into the holes reserved at s, left in
 // their lanes (and in the hash) instead of the banks.
 func checkSow(t *testing.T, rs string, s *State, i, rw int, want pos, wantInfo engine.MoveInfo) engine.MoveInfo {
 	t.Helper()

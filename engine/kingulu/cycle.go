@@ -32,7 +32,7 @@ type cycleKey struct {
 	h, me int8
 }
 
-// cycleLen is one cycle of a never-ending move: its laps and the seeds
+// cycleLen is one cycle of a never-ending move: its laps and all seeds
 // they sow.
 type cycleLen struct{ laps, sown int64 }
 

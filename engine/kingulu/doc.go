@@ -1,5 +1,5 @@
 // Package kingulu implements Bao Kingulu, a two-row mancala of the Ngulu
-// of Tanzania (seed text 004), as the baolab variant
+// of Tanzania (Klamroth 1911), as the baolab variant
 // "kingulu". Importing the package registers the variant with package
 // engine.
 //
@@ -51,9 +51,9 @@
 // # End
 //
 // The game ends when the player to move has no legal move. Each player
-// scores the seeds in their own unreserved holes, in the holes they
+// scores all seeds in their own unreserved holes, in the holes they
 // reserved, and in their bank; the higher score wins and equal scores
-// (half the seeds each) draw. Every game ending this way has end reason
+// (half of all seeds each) draw. Every game ending this way has end reason
 // "score", whoever wins. Material (State.Material) is this score at any
 // moment. Seeds on the board plus both banks are conserved.
 //
@@ -91,10 +91,10 @@
 // capture that takes a non-empty facing hole. MoveInfo.Captured counts the
 // facing hole's seeds (not the capturing seed). A kuweka mtoto is a
 // reservation, not a capture: MoveInfo.Reserved says the move reserved a
-// hole, and the seeds of the newly reserved hole are not counted as
+// hole, and the newly reserved hole's seeds are not counted as
 // captured. Seeds that fall into a reserved hole while sowing are not
 // captures either (both show in the players' material). Laps counts every lifting and sowing; Sown counts
-// the seeds put down (seeds falling into reserved holes included).
+// all seeds put down (seeds falling into reserved holes included).
 //
 // # Choices where the rules are silent
 //
@@ -157,7 +157,7 @@
 //     position, so the board, banks and reservations stay as they were
 //     before the move; the ply is counted and the turn passes.
 //     MoveInfo.NeverEnding is set, and its Laps and Sown are one cycle of
-//     the sowing: the laps after which a lap start repeats and the seeds
+//     the sowing: the laps after which a lap start repeats and all seeds
 //     they sow (with lap_limit, N laps and their seeds when the limit
 //     stops the move first). They do not depend on how the cycle was
 //     found.
@@ -180,7 +180,7 @@
 // reserved holes, the banks, a candidate bitmask and a linear hash
 // (sum of count*R[hole] plus bank and reservation keys) updated in O(1)
 // per lap. Hash mixes it with the player to move through a finalizer. No
-// rule reads the count of a reserved hole, so the seeds a move sows into
+// rule reads the count of a reserved hole, so seeds a move sows into
 // reserved holes stay in their lanes until the move ends and then go to
 // the banks in one step (perft does not bank them at all).
 //

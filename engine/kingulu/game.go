@@ -14,7 +14,7 @@ const (
 	maxRing  = 2 * MaxHoles // holes on the board
 	maxWords = maxRing / 4  // 16-bit lanes, four per word
 	laneMask = 0xffff
-	// maxTotal bounds the seeds of a hand-made position, so that a hole
+	// maxTotal bounds the seed total of a hand-made position, so that a hole
 	// count always fits its 16-bit lane.
 	maxTotal = 4096
 )
@@ -134,5 +134,5 @@ func (g *Game) MaxPlies() int { return g.rules.MaxPlies }
 // NumMoves returns the number of holes per row: moves are 0..holes-1.
 func (g *Game) NumMoves() int { return g.rules.Holes }
 
-// TotalMaterial returns the seeds in play: 2 * holes * seeds.
+// TotalMaterial returns the number of seeds in play: 2 * holes * seeds.
 func (g *Game) TotalMaterial() int { return 2 * g.rules.Holes * g.rules.Seeds }

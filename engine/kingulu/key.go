@@ -9,7 +9,7 @@ import (
 // A kingulu key (engine.Encoder) is, bit by bit: the player to move (1
 // bit); for each global hole 0..2*holes-1 (South's holes then North's, in
 // sowing order) whether it is reserved (1 bit; its owner is the player
-// across); then the seeds of every hole in that order and of South's and
+// across); then every hole's seeds in that order and of South's and
 // North's banks, each in unary (that many one bits and a zero, the last
 // without its zero). With T seeds in play a key takes 1 + 2*holes + T +
 // 2*holes + 1 bits: 50 bits for holes=6,seeds=2 and 62 for holes=5,seeds=4.

@@ -12,7 +12,7 @@ import (
 // Layers (engine.Layered). Banks never shrink and reservations are
 // permanent, so a position's layer is its two banks and its reserved
 // holes. A move that changes the layer adds seeds to a bank or reserves
-// a hole, so the layer's rank — the seeds in the banks plus the reserved
+// a hole, so the layer's rank — the banked seeds plus the reserved
 // holes — grows, and the rank is the layer number's top field: layer
 // numbers grow along every game. From the lowest bit, a layer is:
 //

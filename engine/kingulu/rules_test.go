@@ -227,7 +227,7 @@ var ruleCases = []ruleCase{
 	// seeds=3: 24 seeds, a draw is 12-12).
 	{name: "end: South wins", rs: "kingulu:holes=4,seeds=3", before: "0 2 0 0 / 1 0 0 0 / 10 11", mover: S, move: 0,
 		after: "0 0 0 0 / 0 0 0 0 / 13 11", info: engine.MoveInfo{Laps: 1, Sown: 1, Captures: 1, Captured: 2}, result: engine.SouthWins},
-	{name: "end: draw at half the seeds", rs: "kingulu:holes=4,seeds=3", before: "0 2 0 0 / 1 0 0 0 / 9 12", mover: S, move: 0,
+	{name: "end: draw at half of all seeds", rs: "kingulu:holes=4,seeds=3", before: "0 2 0 0 / 1 0 0 0 / 9 12", mover: S, move: 0,
 		after: "0 0 0 0 / 0 0 0 0 / 12 12", info: engine.MoveInfo{Laps: 1, Sown: 1, Captures: 1, Captured: 2}, result: engine.Draw},
 	{name: "end: North, with no move, wins on score", rs: "kingulu:holes=4,seeds=3", before: "0 2 0 0 / 1 0 0 0 / 8 13", mover: S, move: 0,
 		after: "0 0 0 0 / 0 0 0 0 / 11 13", info: engine.MoveInfo{Laps: 1, Sown: 1, Captures: 1, Captured: 2}, result: engine.NorthWins},
@@ -440,7 +440,7 @@ func TestFirstNorth(t *testing.T) {
 	}
 }
 
-// TestOptionSizes: the seeds and holes options.
+// TestOptionSizes: the options seeds and holes.
 func TestOptionSizes(t *testing.T) {
 	for _, c := range []struct {
 		rs           string

@@ -127,7 +127,7 @@ func (g *Game) move(p *pos, i int, info *engine.MoveInfo) int {
 }
 
 // sow is move without computing the candidates of the position reached.
-// With bank false the seeds sown into reserved holes are not banked: they
+// With bank false seeds sown into reserved holes are not banked: they
 // stay in the reserved holes' lanes (and in the hash as such), which no
 // rule reads, and the banks gain only captures. Perft and Legal, which
 // need only the moves, play so (as the C perft of testdata/cperft keeps
@@ -145,7 +145,7 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo, bank bool) int {
 	base := me * hs
 	h := base + i
 	origin := p.get(h)
-	c := origin // the seeds of h, the hole to lift
+	c := origin // h's seeds, h the hole to lift
 	first := true
 	lapLimit := g.rules.LapLimit
 	var laps, sown int64
@@ -153,11 +153,11 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo, bank bool) int {
 	// Reservations do not change before the move ends (rule 3 ends it).
 	res0 := p.res
 	res := res0[0] | res0[1]
-	// No rule reads the count of a reserved hole, so the seeds sown into
+	// No rule reads the count of a reserved hole, so seeds sown into
 	// reserved holes stay in their lanes and are banked in bulk
 	// (bankReserved) against their counts at the start when the move
 	// ends. No lane can overflow meanwhile: a lap moves seeds without
-	// changing their number, so the lanes together hold at most the seeds
+	// changing their number, so the lanes together hold at most all seeds
 	// of the position, at most maxTotal.
 	//
 	// saved is Brent's tortoise while no hole is reserved, else the board
@@ -292,9 +292,9 @@ func (g *Game) sow(p *pos, i int, info *engine.MoveInfo, bank bool) int {
 }
 
 // lapEffect is what a lap of c seeds lifted from hole h does to any
-// board: the words to add to it (the lift and the seeds sown, lane by
+// board: the words to add to it (the lift and each seed sown, lane by
 // lane; a lane's decrease is added in two's complement, which is exact
-// because the lane holds the seeds lifted), the change of the linear
+// because the lane holds every seed lifted), the change of the linear
 // hash, and the hole where the last seed falls.
 type lapEffect struct {
 	w    [maxWords]uint64
@@ -413,7 +413,7 @@ func (g *Game) reserve(p *pos, me, h, c, last, origin int, res uint32, info *eng
 	info.Reserved = true // a reservation, not a capture
 }
 
-// bankReserved moves the seeds that the holes reserved at the start of
+// bankReserved moves every seed that the holes reserved at the start of
 // the move (res0) gained over their counts w0 to their owners' banks,
 // leaving the holes at w0.
 func (g *Game) bankReserved(p *pos, res0 *[2]uint32, w0 *[maxWords]uint64) {
@@ -453,10 +453,10 @@ func (g *Game) score(p *pos, o engine.Player) int {
 	return int(p.bank[o]) + g.seedsIn(p, own&^p.reserved()|p.res[o])
 }
 
-// boardSeeds returns the seeds in all holes.
+// boardSeeds returns the seed count of all holes.
 func (g *Game) boardSeeds(p *pos) int { return g.seedsIn(p, uint32(1)<<uint(g.n)-1) }
 
-// seedsIn returns the seeds in the holes of mask m. It adds the selected
+// seedsIn returns the seed count of the holes of mask m. It adds the selected
 // 16-bit lanes of every word, then the four lanes of the sum (no lane can
 // carry: a board holds at most maxTotal seeds).
 func (g *Game) seedsIn(p *pos, m uint32) int {

@@ -11,7 +11,7 @@ import (
 // TestPerfectConverts plays perfect as South, the side that wins, against
 // alphabeta:nodes=20000, random and perfect on cyclic boards, from the
 // table of solve --out (format 2, with distances): on
-// kimasai-two-rows:holes=4,reserve=1 (the README's line: 4,529,719
+// kimasai-two-rows:holes=4,reserve=1 (docs/exact.md's line: 4,529,719
 // positions, 417,330 terminal, cyclic, South wins) and on
 // kingulu:holes=4,seeds=1,first_lap_rule=off (17,368 positions, cyclic,
 // South wins by 6). South must win every game, by at least the solved

@@ -238,7 +238,7 @@ func canonicalState(g *kingulu.Game, k int, p kingulu.Position, toMove engine.Pl
 }
 
 // canonicalize makes p its canonical position for k seeds: its reserved
-// holes emptied, North's bank 0 and South's bank k minus the seeds in
+// holes emptied, North's bank 0 and South's bank k minus its seeds in
 // play.
 func canonicalize(k int, p *kingulu.Position) {
 	inPlay := 0
@@ -253,7 +253,7 @@ func canonicalize(k int, p *kingulu.Position) {
 	p.Bank = [2]int{k - inPlay, 0}
 }
 
-// InPlay returns the seeds in the unreserved holes of a kingulu state.
+// InPlay returns the seed count of the unreserved holes of a kingulu state.
 func InPlay(s *kingulu.State) int {
 	p := s.Position()
 	n := 0

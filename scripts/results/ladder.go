@@ -1,0 +1,74 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// Ladders: results/ladders/NAME/ladder.csv is the ladder table that
+// `baolab analyze` wrote for one ladder experiment
+// (results/ladders/COMMAND). Block ladder:NAME gives, per ruleset, the
+// first-move parameter and every agent's rating and self-play.
+
+// elo formats a rating or Elo parameter to whole points ("∞" kept).
+func elo(s string) string {
+	x, err := strconv.ParseFloat(s, 64)
+	switch {
+	case err != nil:
+		if s == "" {
+			return "–"
+		}
+		return s
+	case math.IsInf(x, 1):
+		return "∞"
+	case math.IsInf(x, -1):
+		return "−∞"
+	}
+	r := strconv.FormatFloat(math.Round(x), 'f', 0, 64)
+	if r == "-0" {
+		r = "0"
+	}
+	return strings.Replace(r, "-", "−", 1)
+}
+
+// ladderTable makes block ladder:NAME.
+func ladderTable(name string) generator {
+	return func(root string) (string, error) {
+		path := filepath.Join(root, "results", "ladders", name, "ladder.csv")
+		rows, err := readCSV(path, "ruleset", "agent", "rating", "rating_lo", "rating_hi", "self_play_games",
+			"self_play_fpa", "self_play_fpa_lo", "self_play_fpa_hi", "first_move", "first_move_lo", "first_move_hi")
+		if err != nil {
+			return "", err
+		}
+		if len(rows) == 0 {
+			return "", fmt.Errorf("%s: no agents", path)
+		}
+		var b strings.Builder
+		ruleset := ""
+		for _, r := range rows {
+			if r["ruleset"] != ruleset {
+				if ruleset != "" {
+					b.WriteString("\n")
+				}
+				ruleset = r["ruleset"]
+				fmt.Fprintf(&b, "`%s`: first-move advantage %s [%s, %s] Elo points.\n\n", ruleset,
+					elo(r["first_move"]), elo(r["first_move_lo"]), elo(r["first_move_hi"]))
+				b.WriteString("| agent | rating [95%] | self-play games | self-play first-player advantage [95%] |\n")
+				b.WriteString("| --- | ---: | ---: | --- |\n")
+			}
+			sp := "–"
+			if r["self_play_games"] != "" {
+				sp = fmt.Sprintf("%s [%s, %s]", fix3(r["self_play_fpa"]), fix3(r["self_play_fpa_lo"]), fix3(r["self_play_fpa_hi"]))
+			}
+			games := r["self_play_games"]
+			if games == "" {
+				games = "–"
+			}
+			fmt.Fprintf(&b, "| `%s` | %s [%s, %s] | %s | %s |\n", r["agent"], elo(r["rating"]), elo(r["rating_lo"]), elo(r["rating_hi"]), games, sp)
+		}
+		return b.String(), nil
+	}
+}

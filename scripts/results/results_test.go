@@ -1,0 +1,238 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestDocsCurrent fails while a generated table of README.md or docs/ is
+// stale against results/ or the option tables: run make results.
+func TestDocsCurrent(t *testing.T) {
+	stale, err := Update(filepath.Join("..", ".."), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range stale {
+		t.Errorf("stale generated table %s: run make results", s)
+	}
+}
+
+func TestReplace(t *testing.T) {
+	gen := func(name string) (string, error) { return "<" + name + ">", nil }
+	doc := "a\n<!-- results:x -->\nold\nlines\n<!-- /results:x -->\nb\n  <!-- results:y -->\n<!-- /results:y -->\n"
+	got, err := Replace(doc, gen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "a\n<!-- results:x -->\n<x>\n<!-- /results:x -->\nb\n  <!-- results:y -->\n<y>\n<!-- /results:y -->\n"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	for _, bad := range []string{
+		"<!-- results:x -->\n",                      // not closed
+		"<!-- /results:x -->\n",                     // not open
+		"<!-- results:x -->\n<!-- /results:y -->\n", // closed as another
+		"<!-- results:x -->\n<!-- results:y -->\n",  // nested
+		"<!-- results:x -->\n<!-- /results:x -->\n<!-- results:x -->\n<!-- /results:x -->\n", // twice
+	} {
+		if _, err := Replace(bad, gen); err == nil {
+			t.Errorf("no error for %q", bad)
+		}
+	}
+}
+
+// writeExact writes a results/exact/ of hand-made files into a temporary
+// root and returns the root.
+func writeExact(t *testing.T, exact, carried, summaryCSV string) string {
+	root := t.TempDir()
+	dir := filepath.Join(root, "results", "exact")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string]string{"exact.json": exact, "carried.json": carried, "summary.csv": summaryCSV} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+const summaryHead = "ruleset,agent_south,agent_north,games,first_player_advantage,first_player_advantage_lo,first_player_advantage_hi\n"
+
+// TestExactTable: two hand-made boards, one solved by the analysis and one
+// carried with its random play from summary.csv, printed as the docs
+// print them (sorted by board with 10 after 4, minus signs, thousands,
+// two decimals, the carried mark and its note).
+func TestExactTable(t *testing.T) {
+	exact := `[{"ruleset":"kingulu:holes=10,seeds=1","variant":"kingulu","board":"holes=10,seeds=1","reading":"","first":"south",
+ "positions":1234567,"terminal":12,"cyclic":true,"outcome":"north","south_can_force":-6,"north_can_force":-6,"margin":-6,
+ "first_player_value":0,"random_games":100,"random_fpa":{"value":0.5549,"lo":0.45,"hi":0.6449}}]`
+	carried := `[{"ruleset":"kingulu:holes=4,seeds=3,penultimate=never","variant":"kingulu","board":"holes=4,seeds=3","reading":"penultimate=never",
+ "first":"south","positions":18950,"terminal":1991,"cyclic":false,"outcome":"draw","south_can_force":0,"north_can_force":0,"margin":0,
+ "first_player_value":0.5,"random_games":0,"random_fpa":{"value":null,"lo":null,"hi":null},
+ "command":"bin/baolab solve --rules kingulu:holes=4,seeds=3,penultimate=never --max-positions 40000000","source":"a test"}]`
+	csv := summaryHead + "\"kingulu:holes=4,seeds=3,penultimate=never\",random,random,10000,0.68,0.67,0.69\n" +
+		"\"kingulu:holes=4,seeds=3,penultimate=never\",greedy,random,10000,0.9,0.8,0.95\n"
+	root := writeExact(t, exact, carried, csv)
+	got, err := exactTable(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"| `kingulu:holes=4,seeds=3,penultimate=never` † | 18,950 | 1,991 | no | draw | 0 | 0.68 [0.67, 0.69] |\n" +
+			"| `kingulu:holes=10,seeds=1` | 1,234,567 | 12 | yes | north | −6 | 0.55 [0.45, 0.64] |\n",
+		"† and [n]: a board larger than the analysis solves (results/exact/carried.json: a test). † solves with `bin/baolab solve --rules R --max-positions 40000000`.",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("exact table lacks\n%s\ngot\n%s", want, got)
+		}
+	}
+	readings, err := exactReadings("kingulu")(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "| board | `default` | `penultimate=never` |\n|---|---:|---:|\n" +
+		"| `holes=4,seeds=3` | – | 0 † |\n| `holes=10,seeds=1` | −6 | – |\n"
+	if readings != want {
+		t.Errorf("readings\n%s\nwant\n%s", readings, want)
+	}
+	// The draw is clear of 0.5 (0.67 > 0.5); the loss for the first mover
+	// is undecided (0.45 < 0.5 < 0.6449).
+	findings, err := exactFindings(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "Of the 2 solved boards, 1 are exact draws (random play's interval is clear of 0.5 on 1 of them). On the others random play's first-player advantage (interval clear of 0.5) points to the perfect-play winner on 0, the wrong way on 0, and is undecided (interval around 0.5) on 1.\n"; findings != want {
+		t.Errorf("findings\n%s\nwant\n%s", findings, want)
+	}
+}
+
+func TestExactErrors(t *testing.T) {
+	row := `{"ruleset":"kingulu:holes=3,seeds=1","variant":"kingulu","board":"holes=3,seeds=1","outcome":"north","margin":-2,"random_fpa":{"value":0,"lo":0,"hi":0}`
+	for name, c := range map[string][3]string{
+		"twice":      {"[" + row + "}]", "[" + row + `,"command":"x","source":"y"}]`, summaryHead},
+		"no command": {"[]", "[" + row + "}]", summaryHead},
+		"no column":  {"[" + row + "}]", "[]", "ruleset,games\n"},
+		"bad json":   {"[" + row, "[]", summaryHead},
+	} {
+		if _, err := exactTable(writeExact(t, c[0], c[1], c[2])); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
+
+func TestNatLess(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		less bool
+	}{
+		{"holes=4,seeds=3", "holes=10,seeds=1", true},
+		{"holes=10", "holes=4", false},
+		{"holes=4,seeds=3", "holes=4,seeds=12", true},
+		{"a", "ab", true},
+		{"b", "a", false},
+	} {
+		if got := natLess(c.a, c.b); got != c.less {
+			t.Errorf("natLess(%q, %q) = %v", c.a, c.b, got)
+		}
+	}
+}
+
+// TestReadingsTable: a hand-made grid of two readings, printed as the docs
+// print it (three decimals with signs and minus signs, length to one
+// decimal, Holm p below 0.001 as <0.001, a missing quantity as –,
+// interactions left out).
+func TestReadingsTable(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "results", "readings", "g")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ranking := "variant,agents,rank,ruleset,games,first_player_advantage,first_player_advantage_lo,first_player_advantage_hi,as_balanced_as_best\n" +
+		"kingulu,random/random,1,kingulu:min_lift=2,20000,0.4704,0.4634,0.4773,true\n" +
+		"kingulu,random/random,2,kingulu,20000,0.4174,0.4106,0.4243,false\n"
+	effects := "variant,agents,option,value,quantity,estimate,lo,hi,se,p,p_holm\n" +
+		"kingulu,random/random,min_lift,2,first_player_advantage,0.0431,0.0352,0.0510,0,0,0.0000001\n" +
+		"kingulu,random/random,min_lift,2,mean_length,-8.34,-8.51,-8.17,0,0,0.02\n" +
+		"kingulu,random/random,min_lift:penultimate,2:never,mean_length,1,0,2,0,0,0.5\n"
+	for name, text := range map[string]string{"ranking.csv": ranking, "effects.csv": effects} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := readingsTable("g")(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "2 readings × 20,000 games (random/random). Default rules: first-player advantage 0.417 [0.411, 0.424]." +
+		" Over the readings it runs from 0.417 to 0.470. Most balanced: `kingulu:min_lift=2`, 0.470 [0.463, 0.477];" +
+		" 1 of the 2 readings are not distinguishable from it (Gupta's subset, ranking.csv).\n\n" +
+		"| option | first-player advantage: log odds ratio [95%] | p (Holm) | mean length: plies [95%] | p (Holm) | never-ending: log odds ratio [95%] | p (Holm) |\n" +
+		"| --- | --- | ---: | --- | ---: | --- | ---: |\n" +
+		"| `min_lift=2` | +0.043 [0.035, 0.051] | <0.001 | −8.3 [−8.5, −8.2] | 0.020 | – | – |\n"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "effects.csv"), []byte("option,value\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readingsTable("g")(root); err == nil {
+		t.Error("effects.csv without its columns accepted")
+	}
+}
+
+// TestLadderTable: a hand-made ladder of two agents on one ruleset.
+func TestLadderTable(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "results", "ladders", "l")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	csv := "ruleset,agent,rating,rating_lo,rating_hi,self_play_games,self_play_fpa,self_play_fpa_lo,self_play_fpa_hi,first_move,first_move_lo,first_move_hi\n" +
+		"kingulu,random,0,0,0,200,0.395,0.33,0.4644,-41.6,-50.2,-32.5\n" +
+		"kingulu,perfect,+Inf,512.4,+Inf,,,,,-41.6,-50.2,-32.5\n"
+	if err := os.WriteFile(filepath.Join(dir, "ladder.csv"), []byte(csv), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ladderTable("l")(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "`kingulu`: first-move advantage −42 [−50, −33] Elo points.\n\n" +
+		"| agent | rating [95%] | self-play games | self-play first-player advantage [95%] |\n| --- | ---: | ---: | --- |\n" +
+		"| `random` | 0 [0, 0] | 200 | 0.395 [0.330, 0.464] |\n" +
+		"| `perfect` | ∞ [512, ∞] | – | – |\n"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestLayersTable: a hand-made total line; a layer line (not a total) is
+// refused.
+func TestLayersTable(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "results", "layers")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(s string) {
+		if err := os.WriteFile(filepath.Join(dir, "layers.jsonl"), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(`{"ruleset":"kingulu:holes=5,seeds=1","layers":36,"positions":5830,"terminal":506,"largest":901}` + "\n")
+	got, err := layersTable(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 901/5830 = 15.45...%
+	if want := "| `kingulu:holes=5,seeds=1` | 5,830 | 36 | 901 (15.5%) |\n"; !strings.HasSuffix(got, want) {
+		t.Errorf("got\n%s\nwant a last row\n%s", got, want)
+	}
+	write(`{"layer":"south_bank=0 north_bank=0 reserved=-","positions":21,"terminal":1}` + "\n")
+	if _, err := layersTable(root); err == nil {
+		t.Error("a layer line accepted as a total")
+	}
+}
