@@ -83,6 +83,10 @@ pair() {
 	: >"$TMP/a"
 	: >"$TMP/b"
 	for ((i = 0; i < runs; i++)); do
+		# A fresh output directory for every run: sim resumes a finished
+		# dataset of the same experiment (even with --force) instead of
+		# playing it again.
+		rm -rf "$TMP/sim1" "$TMP/sim2"
 		# shellcheck disable=SC2086
 		measure $a >>"$TMP/a"
 		if [[ $b != - ]]; then

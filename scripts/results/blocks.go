@@ -24,6 +24,7 @@ var generators = map[string]generator{
 	"ladder:kingulu-200":                 ladderTable("kingulu-200"),
 	"ladder:kimasai-50":                  ladderTable("kimasai-50"),
 	"layers":                             layersTable,
+	"speed":                              speedTable,
 	"findings":                           findingsTable,
 	"readings:readings-kimasai-two-rows": readingsTable("readings-kimasai-two-rows"),
 	"readings:kingulu-48":                readingsTable("kingulu-48"),

@@ -236,3 +236,39 @@ func TestLayersTable(t *testing.T) {
 		t.Error("a layer line accepted as a total")
 	}
 }
+
+// TestSpeedTable: a hand-made bench-c output gives each figure its goal
+// and verdict (1.25 meets ≤ 1.25, 1.26 does not; NA has none), and an
+// unknown figure or a short line is an error.
+func TestSpeedTable(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "results", "speed")
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	write := func(s string) {
+		if err := os.WriteFile(filepath.Join(dir, "bench-c.txt"), []byte(s), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("# comment\nperft-kingulu-1..17 1.25 1.00 1.25\nperft-kimasai-two-rows-1..9 1.26 1.00 1.26\nsolve-kimasai-four-rows:holes=7 100.0 NA NA\n")
+	got, err := speedTable(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"| `perft-kingulu-1..17` | 1.25 | fast.c (C) 1.00 | 1.25 | ≤ 1.25 | yes |",
+		"| `perft-kimasai-two-rows-1..9` | 1.26 | kimasai2 perft.c (C) 1.00 | 1.26 | ≤ 1.25 | no |",
+		"| `solve-kimasai-four-rows:holes=7` | 100.0 | no C four-rows solver in the repository | NA | ≤ 1.25 | — |",
+	} {
+		if !strings.Contains(got, want+"\n") {
+			t.Errorf("table lacks\n%s\ngot\n%s", want, got)
+		}
+	}
+	for _, bad := range []string{"no-such-figure 1 1 1\n", "perft-kingulu-1..17 1 1\n", "# only a comment\n"} {
+		write(bad)
+		if _, err := speedTable(root); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}
