@@ -54,11 +54,7 @@ func writeAgentsJSON(w io.Writer) error {
 		Agents []agentJSON `json:"agents"`
 	}
 	for _, k := range agent.Kinds() {
-		aj := agentJSON{Name: k.Name, Doc: k.Doc, Options: []optionJSON{}}
-		for _, o := range k.Options {
-			aj.Options = append(aj.Options, newOptionJSON(o))
-		}
-		out.Agents = append(out.Agents, aj)
+		out.Agents = append(out.Agents, agentJSON{Name: k.Name, Doc: k.Doc, Options: optionsJSON(k.Options)})
 	}
 	return newJSONEncoder(w).Encode(out)
 }

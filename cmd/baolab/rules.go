@@ -118,6 +118,15 @@ func newOptionJSON(o engine.Option) optionJSON {
 	return oj
 }
 
+// optionsJSON is opts as --json lists them (an empty list, not null).
+func optionsJSON(opts []engine.Option) []optionJSON {
+	out := []optionJSON{}
+	for _, o := range opts {
+		out = append(out, newOptionJSON(o))
+	}
+	return out
+}
+
 type variantJSON struct {
 	Name    string       `json:"name"`
 	Title   string       `json:"title"`
@@ -129,11 +138,7 @@ func writeRulesJSON(w io.Writer) error {
 		Variants []variantJSON `json:"variants"`
 	}
 	for _, v := range engine.Variants() {
-		vj := variantJSON{Name: v.Name, Title: v.Title, Options: []optionJSON{}}
-		for _, o := range v.Options {
-			vj.Options = append(vj.Options, newOptionJSON(o))
-		}
-		out.Variants = append(out.Variants, vj)
+		out.Variants = append(out.Variants, variantJSON{Name: v.Name, Title: v.Title, Options: optionsJSON(v.Options)})
 	}
 	return newJSONEncoder(w).Encode(out)
 }

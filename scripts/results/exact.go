@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -93,48 +92,31 @@ type randomCell struct {
 // loadRandom reads the random/random cells of a summary.csv that
 // `baolab analyze` wrote: ruleset -> games and first-player advantage.
 func loadRandom(path string) (map[string]randomCell, error) {
-	f, err := os.Open(path)
+	rows, err := readCSV(path, "ruleset", "agent_south", "agent_north", "games", "first_player_advantage", "first_player_advantage_lo", "first_player_advantage_hi")
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	recs, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if len(recs) == 0 {
-		return nil, fmt.Errorf("%s: empty", path)
-	}
-	col := map[string]int{}
-	for i, h := range recs[0] {
-		col[h] = i
-	}
-	for _, h := range []string{"ruleset", "agent_south", "agent_north", "games", "first_player_advantage", "first_player_advantage_lo", "first_player_advantage_hi"} {
-		if _, ok := col[h]; !ok {
-			return nil, fmt.Errorf("%s: no column %s", path, h)
-		}
-	}
 	cells := map[string]randomCell{}
-	for _, r := range recs[1:] {
-		if r[col["agent_south"]] != "random" || r[col["agent_north"]] != "random" {
+	for _, r := range rows {
+		if r["agent_south"] != "random" || r["agent_north"] != "random" {
 			continue
 		}
 		var c randomCell
 		var err error
-		if c.games, err = strconv.ParseInt(r[col["games"]], 10, 64); err != nil {
+		if c.games, err = strconv.ParseInt(r["games"], 10, 64); err != nil {
 			return nil, fmt.Errorf("%s: games: %w", path, err)
 		}
 		for _, f := range []struct {
 			key string
 			dst *summary.Num
 		}{{"first_player_advantage", &c.fpa.Value}, {"first_player_advantage_lo", &c.fpa.Lo}, {"first_player_advantage_hi", &c.fpa.Hi}} {
-			v, err := strconv.ParseFloat(r[col[f.key]], 64)
+			v, err := float(r, f.key)
 			if err != nil {
-				return nil, fmt.Errorf("%s: %s: %w", path, f.key, err)
+				return nil, fmt.Errorf("%s: %w", path, err)
 			}
 			*f.dst = summary.Num(v)
 		}
-		cells[r[col["ruleset"]]] = c
+		cells[r["ruleset"]] = c
 	}
 	return cells, nil
 }
