@@ -36,8 +36,9 @@ results:
 	$(GO) run ./scripts/results
 
 ## results-rerun: re-run the commands whose outputs results/ holds (each folder's
-## COMMAND file; minutes), then make results. The boards of results/exact/carried.json
-## take CPU hours and are not re-run: their commands are in that file.
+## COMMAND file; minutes, except results/balance: CPU hours), then make results.
+## The boards of results/exact/carried.json take CPU hours and are not re-run: their
+## commands are in that file.
 results-rerun: build
 	@for f in results/*/COMMAND; do echo "== $$f"; BAOLAB=$(CURDIR)/$(BIN) bash $$f || exit 1; done
 	$(GO) run ./scripts/results

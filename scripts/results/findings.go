@@ -20,16 +20,18 @@ var findingsGames = []struct {
 
 // findingsTable makes the README's short table of findings: per game the
 // default rules' first-player advantage under random play, the most
-// balanced reading of its grids, and who wins its solved boards under
-// perfect play.
+// balanced reading of its grids, who wins its solved boards under
+// perfect play, and the default rules' first-player advantage under the
+// strongest play measured (the first reading of results/balance/GAME/top.csv,
+// the balance study's strongest rung in self-play) with its verdict.
 func findingsTable(root string) (string, error) {
 	exact, err := loadExact(root)
 	if err != nil {
 		return "", err
 	}
 	var b strings.Builder
-	b.WriteString("| game | random play, default rules: first-player advantage | most balanced reading under random play | solved boards: first mover wins / loses / draw |\n")
-	b.WriteString("| --- | --- | --- | --- |\n")
+	b.WriteString("| game | random play, default rules: first-player advantage | most balanced reading under random play | solved boards: first mover wins / loses / draw | strongest play measured, default rules: first-player advantage |\n")
+	b.WriteString("| --- | --- | --- | --- | --- |\n")
 	for _, g := range findingsGames {
 		var def, best map[string]string
 		for _, grid := range g.grids {
@@ -67,7 +69,16 @@ func findingsTable(root string) (string, error) {
 				draw++
 			}
 		}
-		fmt.Fprintf(&b, "| %s | %s | `%s`: %s | %d / %d / %d |\n", g.title, ci(def), best["ruleset"], ci(best), win, lose, draw)
+		top, err := loadTop(filepath.Join(root, "results", "balance", g.variant, "top.csv"))
+		if err != nil {
+			return "", err
+		}
+		t := top[0]
+		strong := fmt.Sprintf("`%s` self-play, %s games: %.3f [%.3f, %.3f], %s at ±%.2f", t.agent, thousands(int64(t.games)), t.fpa, t.lo, t.hi, t.verdict, t.margin)
+		if t.ruleset != g.variant {
+			strong = fmt.Sprintf("`%s`, ", t.ruleset) + strong
+		}
+		fmt.Fprintf(&b, "| %s | %s | `%s`: %s | %d / %d / %d | %s |\n", g.title, ci(def), best["ruleset"], ci(best), win, lose, draw, strong)
 	}
 	return b.String(), nil
 }

@@ -272,3 +272,74 @@ func TestSpeedTable(t *testing.T) {
 		}
 	}
 }
+
+// TestBalanceTable: a hand-made top.csv (one reading of each verdict, and
+// an undecided one whose interval excludes 0.5) and ladder.csv give the
+// table, the sentences and the ladder rows; a top.csv that is not
+// self-play, or has an unknown verdict, is refused.
+func TestBalanceTable(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "results", "balance", "g")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	head := "ruleset,agent_south,agent_north,games,first_player_advantage,first_player_advantage_lo,first_player_advantage_hi,draws_share,length_mean,fpa_equivalence_margin,fpa_equivalence_verdict,fpa_equivalence_p,fpa_equivalence_p_beyond\n"
+	top := head +
+		"a,x,x,2500,0.501,0.4814,0.5206,0.02,40.25,0.05,balanced,0.0000001,1\n" +
+		"b,x,x,2500,0.62,0.6008,0.6388,0.01,38,0.05,not balanced,1,0.0000004\n" +
+		"c,x,x,1100,0.46,0.4307,0.4896,0,51.04,0.05,undecided,0.2999,0.7\n" +
+		"d,x,x,1100,0.51,0.4805,0.5394,0,51,0.05,undecided,0.06,0.9\n"
+	ladder := "ruleset,agent,rating,rating_lo,rating_hi,self_play_games,self_play_fpa,self_play_fpa_lo,self_play_fpa_hi,self_play_draw_rate,self_play_mean_length\n" +
+		"a,random,0,0,0,200,0.395,0.33,0.4644,0.03,22.305\n" +
+		"a,x,301.4,280,322.6,200,0.5,0.431,0.569,0.1,40\n" +
+		"b,random,0,0,0,200,0.4,0.33,0.47,0,20\n" +
+		"b,x,20,-10,50,200,0.5,0.431,0.569,0,20.05\n"
+	write := func(name, text string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("top.csv", top)
+	write("ladder.csv", ladder)
+	got, err := balanceTable("g")(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "Strongest rung, `x` against itself (configs/balance-g-top.toml):\n\n" +
+		"| reading | games | first-player advantage [95%] | draws | mean length (plies) | verdict at ±margin |\n" +
+		"| --- | ---: | --- | ---: | ---: | --- |\n" +
+		"| `a` | 2,500 | 0.501 [0.481, 0.521] | 0.020 | 40.2 | balanced at ±0.05 |\n" +
+		"| `b` | 2,500 | 0.620 [0.601, 0.639] | 0.010 | 38.0 | not balanced at ±0.05 |\n" +
+		"| `c` | 1,100 | 0.460 [0.431, 0.490] | 0.000 | 51.0 | undecided at ±0.05 |\n" +
+		"| `d` | 1,100 | 0.510 [0.480, 0.539] | 0.000 | 51.0 | undecided at ±0.05 |\n\n" +
+		"- `a`: balanced: the first mover's score is shown within 0.45..0.55 (two one-sided tests, p = <0.001).\n" +
+		"- `b`: not balanced: the first mover is favoured beyond the margin, the score is shown outside 0.45..0.55 (p = <0.001).\n" +
+		"- `c`: undecided at the margin: the second mover is favoured (the interval excludes 0.5), but whether by more than 0.05 is not shown (p = 0.300 within, 0.700 beyond).\n" +
+		"- `d`: undecided: neither side is shown favoured and the score is not shown within 0.45..0.55 (p = 0.060).\n" +
+		"\nBalance against strength (configs/balance-g.toml: every ordered pair of the ladder, self-play included):\n" +
+		"\n`a`:\n\n" +
+		"| rung | rating [95%] | self-play games | self-play first-player advantage [95%] | draws | mean length |\n" +
+		"| --- | ---: | ---: | --- | ---: | ---: |\n" +
+		"| `random` | 0 [0, 0] | 200 | 0.395 [0.330, 0.464] | 0.030 | 22.3 |\n" +
+		"| `x` | 301 [280, 323] | 200 | 0.500 [0.431, 0.569] | 0.100 | 40.0 |\n" +
+		"\nThe strongest rung `x` is rated above `random` with intervals apart: strength was still growing at the top of this ladder.\n" +
+		"\n`b`:\n\n" +
+		"| rung | rating [95%] | self-play games | self-play first-player advantage [95%] | draws | mean length |\n" +
+		"| --- | ---: | ---: | --- | ---: | ---: |\n" +
+		"| `random` | 0 [0, 0] | 200 | 0.400 [0.330, 0.470] | 0.000 | 20.0 |\n" +
+		"| `x` | 20 [−10, 50] | 200 | 0.500 [0.431, 0.569] | 0.000 | 20.1 |\n" +
+		"\nThe rating intervals of `random` and `x` overlap: at these games the ladder does not show the strongest rung stronger than the one below it.\n"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	for name, bad := range map[string]string{
+		"not self-play":   head + "a,x,y,10,0.5,0.4,0.6,0,10,0.05,undecided,0.5,0.5\n",
+		"unknown verdict": head + "a,x,x,10,0.5,0.4,0.6,0,10,0.05,equal,0.5,0.5\n",
+		"two rungs":       head + "a,x,x,10,0.5,0.4,0.6,0,10,0.05,undecided,0.5,0.5\nb,y,y,10,0.5,0.4,0.6,0,10,0.05,undecided,0.5,0.5\n",
+	} {
+		write("top.csv", bad)
+		if _, err := balanceTable("g")(root); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
