@@ -478,7 +478,7 @@ func (f *Fit) estimate(m *model, best []float64, ll, crit float64, p int, interv
 	bound := func(dir float64) float64 {
 		copy(start, slices.Delete(slices.Clone(best), p, p+1))
 		inner, step := v, 10*scale
-		for {
+		for range maxSteps {
 			u := v + dir*step
 			if p == m.logD() && u <= 0 {
 				if prof(1e-9) <= crit {
@@ -496,6 +496,7 @@ func (f *Fit) estimate(m *model, best []float64, ll, crit float64, p int, interv
 			}
 			step *= 2
 		}
+		return math.NaN() // cannot happen: see maxSteps
 	}
 	lo, hi := math.NaN(), math.NaN()
 	if intervals {
@@ -522,7 +523,10 @@ func (f *Fit) estimate(m *model, best []float64, ll, crit float64, p int, interv
 // bisect returns the point between in (prof <= crit) and out (prof >
 // crit) where prof crosses crit, to 0.01 rating points.
 func bisect(prof func(float64) float64, crit, in, out float64) float64 {
-	for math.Abs(out-in) > 0.01*scale {
+	for range maxSteps {
+		if math.Abs(out-in) <= 0.01*scale {
+			return (in + out) / 2
+		}
 		mid := (in + out) / 2
 		if prof(mid) > crit {
 			out = mid
@@ -530,5 +534,12 @@ func bisect(prof func(float64) float64, crit, in, out float64) float64 {
 			in = mid
 		}
 	}
-	return (in + out) / 2
+	return math.NaN() // cannot happen: see maxSteps
 }
+
+// maxSteps bounds both loops of an interval's search. Stepping out from
+// the estimate doubles a step of 10 points, so it passes ±MaxPoints within
+// 11 steps; bisecting halves a bracket of at most 2·MaxPoints points to
+// 0.01 points within 21. A loop still going after maxSteps steps cannot
+// end (the search is broken), and its bound is NaN rather than a hang.
+const maxSteps = 100

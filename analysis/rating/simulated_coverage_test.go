@@ -1,3 +1,8 @@
+// This file's name sorts after the other test files on purpose: go test
+// runs the tests in file order, and make mutate's gremlins runs them with
+// -failfast, so a mutant the quick hand-worked tests kill is not also
+// put through the slow coverage simulation first.
+
 package rating
 
 import (
