@@ -110,4 +110,3 @@ func TestReckonHandWorked(t *testing.T) {
 		t.Errorf("a layer of 1 GiB + 1 byte fits 1 GiB: %+v", c)
 	}
 }
-
