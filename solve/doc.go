@@ -143,8 +143,8 @@
 //
 // SolveLayers solves such a board with the memory of one layer. It
 // enumerates the layers as CountLayers does (a terminal node's key waits
-// for its layer with its margin in bits 54 to 61, so layer keys of at most
-// 54 bits), appending each layer (sorted keys, terminal margins, dead ends)
+// for its layer with its margin in a word beside it, so layer keys take
+// up to MaxKeyBits bits, as whole keys do), appending each layer (sorted keys, terminal margins, dead ends)
 // to a file; then solves them in decreasing order, each with predecessor
 // lists as above. A move into a later layer, already solved, acts as a move
 // to a terminal node: released in South's pass at the South value of the

@@ -193,7 +193,7 @@ func ReadLayerWaves(dir string) (*LayerWaves, error) {
 // openDistributed reads dir's state and waves and checks they are of
 // start's board.
 func openDistributed(start engine.State, dir string) (*distributed, error) {
-	lay, err := layered(start, marginShift, "the layered solve packs")
+	lay, err := layered(start, MaxKeyBits, "the solver packs")
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/gofrs/flock"
 	"github.com/google/renameio/v2"
@@ -142,7 +144,7 @@ func countLayers(start engine.State, opt Options, refs bool, each func(LayerSize
 			}
 			saved = time.Now()
 		}
-		deadM, err := ls.exploreNext(sv, non, term, mem, p, func(k uint64) child {
+		deadM, err := ls.exploreNext(sv, non, term, mem, p, func(k uint64, _ int8) child {
 			return child{key: k, layer: ls.cur}
 		})
 		if err != nil {
@@ -160,7 +162,7 @@ func countLayers(start engine.State, opt Options, refs bool, each func(LayerSize
 			if errors.Is(err, errStopCount) && stopped != nil {
 				waiting := map[uint64]int64{}
 				for l, wl := range ls.wait {
-					waiting[l] = int64(len(wl.keys)) + wl.onDisk
+					waiting[l] = int64(wl.size()) + wl.onDisk
 				}
 				stopped(waiting)
 			}
@@ -181,14 +183,15 @@ func countLayers(start engine.State, opt Options, refs bool, each func(LayerSize
 // enumerates it into non and term (emptied first) from the keys waiting for
 // it, each made a node by node; p counts the waiting keys. It returns the
 // layer's dead ends. CountLayers and SolveLayers enumerate so.
-func (ls *layering) exploreNext(sv *solver, non, term *keyTable, mem *tableMem, p Progress, node func(k uint64) child) (map[uint64]int8, error) {
+func (ls *layering) exploreNext(sv *solver, non, term *keyTable, mem *tableMem, p Progress, node func(k uint64, margin int8) child) (map[uint64]int8, error) {
 	ls.cur = slices.Min(keysOf(ls.wait))
 	wl := ls.wait[ls.cur]
 	delete(ls.wait, ls.cur)
-	ls.n -= int64(len(wl.keys))
+	ls.n -= int64(wl.size())
+	ls.nTerm -= int64(len(wl.term))
 	non.clear()
 	term.clear()
-	err := ls.roots(wl, func(k uint64) error { return sv.addNode(non, term, node(k)) })
+	err := ls.roots(wl, func(k uint64, m int8) error { return sv.addNode(non, term, node(k, m)) })
 	if err != nil {
 		return nil, err
 	}
@@ -267,6 +270,7 @@ type layering struct {
 	cur     uint64
 	wait    map[uint64]*waitList
 	n       int64 // keys waiting in memory
+	nTerm   int64 // of them, terminal nodes waiting with their margins
 	spillAt int64
 	tempDir string
 	tmp     *tempDir // the directory of the waiting files without a state directory, once made
@@ -278,9 +282,9 @@ type layering struct {
 	used      []uint64        // layers read from their files since the last checkpoint, whose files it removes
 	lock      *flock.Flock
 	rbuf      []uint64 // roots' buffer
-	// For SolveLayers: a terminal node's key waits with its margin (at
-	// marginShift), and refs gathers the later layers the moves of cur
-	// lead to.
+	// For SolveLayers: a terminal node's key waits with its margin beside
+	// it (waitList.term), and refs gathers the later layers the moves of
+	// cur lead to.
 	margins bool
 	refs    map[uint64]bool
 }
@@ -407,12 +411,37 @@ func (ls *layering) checkpoint(st *layerState) error {
 }
 
 // waitList is the keys waiting for one layer (with repeats; the first
-// sorted, repeat-free ones are clean), and how many more are in its file.
+// sorted, repeat-free ones are clean), and how many more words are in its
+// file. With layering.margins the terminal nodes wait in term instead,
+// each with its margin beside its key, so that a key may take every bit
+// below the flags (engine keys of up to MaxKeyBits bits); in the file a
+// terminal node is two words, its key (with its flag) and its margin.
 type waitList struct {
-	keys   []uint64
-	clean  int
-	onDisk int64
+	keys      []uint64
+	clean     int
+	term      []termKey
+	termClean int
+	onDisk    int64
 }
+
+// termKey is a terminal node waiting for its layer, and its margin (a
+// word, so that a list of them is a list of words: see termWords).
+type termKey struct {
+	key    uint64
+	margin uint64 // uint64(uint8(margin))
+}
+
+// termWords returns the memory of a list of terminal nodes as words, two
+// a node.
+func termWords(t []termKey) []uint64 {
+	if len(t) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*uint64)(unsafe.Pointer(&t[0])), 2*len(t))
+}
+
+// size is the number of keys waiting in memory.
+func (wl *waitList) size() int { return len(wl.keys) + len(wl.term) }
 
 // file returns the path of the file of layer l's waiting keys.
 func (ls *layering) file(l uint64) string {
@@ -431,11 +460,11 @@ func (ls *layering) spill(target int64) error {
 	}
 	var order []uint64 // layers, longest list first
 	for l, wl := range ls.wait {
-		if len(wl.keys) > 0 {
+		if wl.size() > 0 {
 			order = append(order, l)
 		}
 	}
-	slices.SortFunc(order, func(a, b uint64) int { return len(ls.wait[b].keys) - len(ls.wait[a].keys) })
+	slices.SortFunc(order, func(a, b uint64) int { return ls.wait[b].size() - ls.wait[a].size() })
 	for _, l := range order {
 		if ls.n <= target {
 			break
@@ -445,6 +474,9 @@ func (ls *layering) spill(target int64) error {
 		f, err := os.OpenFile(ls.file(l), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
 		if err == nil {
 			_, err = f.Write(bytesOf(wl.keys)) // in this machine's byte order, as roots reads them
+			if err == nil {
+				_, err = f.Write(bytesOf(termWords(wl.term)))
+			}
 			if cerr := f.Close(); err == nil {
 				err = cerr
 			}
@@ -452,18 +484,19 @@ func (ls *layering) spill(target int64) error {
 		if err != nil {
 			return fmt.Errorf("solve: layers: keeping the keys of later layers: %w", err)
 		}
-		ls.n -= int64(len(wl.keys))
-		wl.onDisk += int64(len(wl.keys))
-		wl.keys, wl.clean = nil, 0
+		ls.n -= int64(wl.size())
+		ls.nTerm -= int64(len(wl.term))
+		wl.onDisk += int64(len(wl.keys) + 2*len(wl.term))
+		wl.keys, wl.clean, wl.term, wl.termClean = nil, 0, nil, 0
 		ls.dirty[l] = true
 	}
 	return nil
 }
 
-// roots calls add with every key waiting for the layer of wl, from its
-// file first, and removes the file (with a state directory, at the next
-// checkpoint).
-func (ls *layering) roots(wl *waitList, add func(uint64) error) error {
+// roots calls add with every key waiting for the layer of wl (and, with
+// margins, a terminal node's margin; 0 otherwise), from its file first,
+// and removes the file (with a state directory, at the next checkpoint).
+func (ls *layering) roots(wl *waitList, add func(key uint64, margin int8) error) error {
 	if wl.onDisk > 0 {
 		name := ls.file(ls.cur)
 		f, err := os.Open(name)
@@ -473,6 +506,7 @@ func (ls *layering) roots(wl *waitList, add func(uint64) error) error {
 		if ls.rbuf == nil {
 			ls.rbuf = make([]uint64, 1<<16)
 		}
+		var term uint64 // a terminal key whose margin is the next word
 		for left := wl.onDisk; left > 0; {
 			b := ls.rbuf[:min(left, int64(len(ls.rbuf)))]
 			if _, err := io.ReadFull(f, bytesOf(b)); err != nil {
@@ -480,7 +514,16 @@ func (ls *layering) roots(wl *waitList, add func(uint64) error) error {
 				return fmt.Errorf("solve: layers: reading %s: %w", name, err)
 			}
 			for _, k := range b {
-				if err := add(k); err != nil {
+				var err error
+				switch {
+				case term != 0:
+					err, term = add(term, int8(k)), 0
+				case ls.margins && k&(FlagTerminal|FlagInfinite) != 0:
+					term = k
+				default:
+					err = add(k, 0)
+				}
+				if err != nil {
 					f.Close()
 					return err
 				}
@@ -488,6 +531,9 @@ func (ls *layering) roots(wl *waitList, add func(uint64) error) error {
 			left -= int64(len(b))
 		}
 		f.Close()
+		if term != 0 {
+			return fmt.Errorf("solve: layers: %s ends within a terminal node", name)
+		}
 		delete(ls.dirty, ls.cur)
 		if ls.state != "" {
 			ls.used = append(ls.used, ls.cur)
@@ -496,19 +542,30 @@ func (ls *layering) roots(wl *waitList, add func(uint64) error) error {
 		}
 	}
 	for _, k := range wl.keys {
-		if err := add(k); err != nil {
+		if err := add(k, 0); err != nil {
+			return err
+		}
+	}
+	for _, t := range wl.term {
+		if err := add(t.key, int8(t.margin)); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// compact sorts wl's keys in memory and drops their repeats.
+// compact sorts wl's keys in memory and drops their repeats (a terminal
+// node has one margin, so its repeats are the same pair).
 func (ls *layering) compact(wl *waitList) {
 	slices.Sort(wl.keys)
 	k := slices.Compact(wl.keys)
 	ls.n -= int64(len(wl.keys) - len(k))
 	wl.keys, wl.clean = k, len(k)
+	slices.SortFunc(wl.term, func(a, b termKey) int { return cmp.Compare(a.key, b.key) })
+	t := slices.Compact(wl.term)
+	ls.n -= int64(len(wl.term) - len(t))
+	ls.nTerm -= int64(len(wl.term) - len(t))
+	wl.term, wl.termClean = t, len(t)
 }
 
 // close removes the files of the keys waiting, if any, unless they are
@@ -540,8 +597,14 @@ func (ls *layering) waiting() int64 {
 	return ls.n
 }
 
-// bytes returns the memory of the waiting keys.
-func (ls *layering) bytes() int64 { return 8 * ls.waiting() }
+// bytes returns the memory of the waiting keys: a word each, and one
+// more for a terminal node's margin.
+func (ls *layering) bytes() int64 {
+	if ls == nil {
+		return 0
+	}
+	return 8 * (ls.n + ls.nTerm)
+}
 
 func (ls *layering) name() string { return ls.lay.LayerString(ls.cur) }
 
@@ -557,20 +620,21 @@ func (ls *layering) hold(c child, room bool, sv *solver) error {
 		wl = &waitList{}
 		ls.wait[c.layer] = wl
 	}
-	if len(wl.keys) >= 1024 && len(wl.keys) >= 2*wl.clean {
+	if len(wl.keys) >= 1024 && len(wl.keys) >= 2*wl.clean || len(wl.term) >= 1024 && len(wl.term) >= 2*wl.termClean {
 		ls.compact(wl)
 	}
 	if !room {
 		return sv.tooMany()
 	}
-	key := c.key
-	if ls.margins && key&(FlagTerminal|FlagInfinite) != 0 {
-		key |= uint64(uint8(c.margin)) << marginShift
-	}
 	if ls.refs != nil {
 		ls.refs[c.layer] = true
 	}
-	wl.keys = append(wl.keys, key)
+	if ls.margins && c.key&(FlagTerminal|FlagInfinite) != 0 {
+		wl.term = append(wl.term, termKey{key: c.key, margin: uint64(uint8(c.margin))})
+		ls.nTerm++
+	} else {
+		wl.keys = append(wl.keys, c.key)
+	}
 	if ls.n++; ls.n > ls.spillAt {
 		return ls.spill(ls.spillAt / 2)
 	}

@@ -16,11 +16,6 @@ import (
 	"github.com/baolab/baolab/engine"
 )
 
-// marginShift is where a key waiting for a later layer carries the margin
-// of a terminal node (the layers' queues hold words, not margins): layer
-// keys of SolveLayers are at most marginShift bits long.
-const marginShift = 54
-
 // SolveLayers solves every position reachable from start as Solve does,
 // with the same values, for a game whose positions fall into layers that
 // no move goes back to (engine.Layered; ErrNoLayers otherwise), holding
@@ -130,7 +125,7 @@ type layerRun struct {
 func openLayerRun(start engine.State, opt Options, hooks layerHooks, dist bool) (*layerRun, error) {
 	r := &layerRun{t0: time.Now(), opt: opt.withDefaults(), ruleset: start.Game().Ruleset(), hooks: hooks, keep: opt.LayerDir != "", dir: opt.LayerDir, dist: dist}
 	var err error
-	if r.lay, err = layered(start, marginShift, "the layered solve packs"); err != nil {
+	if r.lay, err = layered(start, MaxKeyBits, "the solver packs"); err != nil {
 		return nil, err
 	}
 	gcBegin()
@@ -299,12 +294,8 @@ func (r *layerRun) enumerate() error {
 // nodes file with the later layers its moves lead to.
 func (r *layerRun) enumerateNext(sv *solver, non, term *keyTable, mem *tableMem) error {
 	ls := r.ls
-	deadM, err := ls.exploreNext(sv, non, term, mem, r.opt.Progress, func(k uint64) child {
-		c := child{key: k, layer: ls.cur}
-		if k&(FlagTerminal|FlagInfinite) != 0 { // a terminal key waits with its margin
-			c.key, c.margin = k&^(0xff<<marginShift), int8(k>>marginShift)
-		}
-		return c
+	deadM, err := ls.exploreNext(sv, non, term, mem, r.opt.Progress, func(k uint64, margin int8) child {
+		return child{key: k, layer: ls.cur, margin: margin} // a terminal key waits with its margin
 	})
 	if err != nil {
 		return err
@@ -555,7 +546,7 @@ type solveState struct {
 
 // solveFormat is the format of the files of a layered solve kept in
 // Options.LayerDir: a solve of another format is not continued.
-const solveFormat = 2
+const solveFormat = 3 // 3: a terminal node waits for its layer as two words, its key and its margin
 
 type layerNodes struct {
 	Layer uint64 `json:"layer"`

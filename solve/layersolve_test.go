@@ -242,7 +242,7 @@ func TestSolveLayersBadDir(t *testing.T) {
 	}
 	state := filepath.Join(solved, "solve.json")
 	b, _ := os.ReadFile(state)
-	os.WriteFile(state, bytes.Replace(b, []byte(`"format": 2`), []byte(`"format": 1`), 1), 0o644)
+	os.WriteFile(state, bytes.Replace(b, []byte(`"format": 3`), []byte(`"format": 2`), 1), 0o644)
 	if _, err := solve.SolveLayers(g.NewState(), solve.Options{LayerDir: solved}); !errors.Is(err, solve.ErrBadCount) {
 		t.Errorf("another format: %v, want ErrBadCount", err)
 	} else {

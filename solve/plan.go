@@ -29,10 +29,6 @@ type LayerPlan struct {
 	Terminal  int64
 	Rates     PlanRates
 	Elapsed   time.Duration // of the count
-	// Unsolvable, when not "", says why the layered solve (SolveLayers,
-	// EnumerateLayers) refuses the board that was counted: its layer keys
-	// are too long for it.
-	Unsolvable string
 }
 
 // PlannedLayer is one layer of a plan and its costs.
@@ -88,9 +84,6 @@ func DiskBytes(n, t int64, refs int) int64 {
 func PlanLayers(start engine.State, opt Options, rates PlanRates, budget int64) (*LayerPlan, error) {
 	opt.LayerDir = ""
 	plan := &LayerPlan{Ruleset: start.Game().Ruleset(), Rates: rates, Complete: true}
-	if _, err := layered(start, marginShift, "the layered solve packs"); errors.Is(err, ErrTooBig) {
-		plan.Unsolvable = err.Error()
-	}
 	var sizes []LayerSize
 	refs := map[uint64][]uint64{}
 	var counted int64

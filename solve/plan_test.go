@@ -1,8 +1,6 @@
 package solve_test
 
 import (
-	"errors"
-	"strings"
 	"testing"
 
 	"github.com/baolab/baolab/engine"
@@ -110,24 +108,5 @@ func TestReckonHandWorked(t *testing.T) {
 	p.Waves[1][0].RAMBytes++
 	if c := p.Reckon(2, 1, 1); c.Fits {
 		t.Errorf("a layer of 1 GiB + 1 byte fits 1 GiB: %+v", c)
-	}
-}
-
-// TestPlanUnsolvable: a board the count takes but whose layer keys the
-// layered solve cannot pack (kingulu:holes=3,seeds=8: 55 bits) is planned
-// with the reason, which EnumerateLayers gives too; a board it packs has
-// none.
-func TestPlanUnsolvable(t *testing.T) {
-	g := engine.MustParse("kingulu:holes=3,seeds=8")
-	plan, err := solve.PlanLayers(g.NewState(), solve.Options{TempDir: t.TempDir()}, solve.DefaultPlanRates, 0)
-	if err != nil || !plan.Complete || !strings.Contains(plan.Unsolvable, "a layer key takes 55 bits") {
-		t.Fatalf("plan: %v, %+v", err, plan)
-	}
-	if _, err := solve.EnumerateLayers(g.NewState(), solve.Options{LayerDir: t.TempDir()}); !errors.Is(err, solve.ErrTooBig) {
-		t.Errorf("EnumerateLayers: %v, want ErrTooBig", err)
-	}
-	plan, err = solve.PlanLayers(engine.MustParse("kingulu:holes=3,seeds=2").NewState(), solve.Options{TempDir: t.TempDir()}, solve.DefaultPlanRates, 0)
-	if err != nil || plan.Unsolvable != "" {
-		t.Errorf("kingulu:holes=3,seeds=2: %v, unsolvable %q", err, plan.Unsolvable)
 	}
 }

@@ -35,7 +35,6 @@ in the wave after the latest of the layers it leads to, so the layers of one
 wave can be solved at the same time):
 
   plan <ruleset>: layers=<n> waves=<n> positions=<n> terminal=<n> complete=<yes|no>
-  unsolvable: <why>   (only for a board whose layer keys the layered solve cannot pack)
   rates: ram_per_position=<bytes> positions_per_cpu_second=<n> from <source>
   wave=<w> layer=<hex> positions=<n> terminal=<n> method=counted refs=<n> ram=<bytes> disk=<bytes> cpu_s=<s> name=<layer name>
   wave=<w> layers=<n> positions=<n> cpu_s=<s> largest_ram=<bytes>
@@ -217,9 +216,6 @@ func printPlan(w io.Writer, p *solve.LayerPlan, c solve.Cluster) error {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "plan %s: layers=%d waves=%d positions=%d terminal=%d complete=%s\n", p.Ruleset, layers+len(p.Estimated), len(p.Waves), p.Positions, p.Terminal, yes[p.Complete])
-	if p.Unsolvable != "" {
-		fmt.Fprintf(&b, "unsolvable: %s\n", p.Unsolvable)
-	}
 	fmt.Fprintf(&b, "rates: ram_per_position=%g positions_per_cpu_second=%g from %s\n", p.Rates.RAMPerPosition, p.Rates.PositionsPerCPUSecond, p.Rates.Source)
 	line := func(l solve.PlannedLayer) {
 		wave := strconv.Itoa(l.Wave)
