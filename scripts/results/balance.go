@@ -124,42 +124,46 @@ func balanceTable(game string) generator {
 			fmt.Fprintf(&b, "- `%s`: %s.\n", t.ruleset, verdictText(t))
 		}
 		b.WriteString("\nBalance against strength (configs/balance-" + game + ".toml: every ordered pair of the ladder, self-play included):\n")
-		ruleset := ""
-		for i, r := range ladder {
-			if i >= 2 && r["ruleset"] != ruleset {
-				b.WriteString(growth(ladder[i-2], ladder[i-1]))
+		for _, rungs := range byRuleset(ladder) {
+			fmt.Fprintf(&b, "\n`%s`:\n\n", rungs[0]["ruleset"])
+			b.WriteString("| rung | rating [95%] | self-play games | self-play first-player advantage [95%] | draws | mean length |\n")
+			b.WriteString("| --- | ---: | ---: | --- | ---: | ---: |\n")
+			for _, r := range rungs {
+				length := "–"
+				if x, err := strconv.ParseFloat(r["self_play_mean_length"], 64); err == nil {
+					length = strconv.FormatFloat(x, 'f', 1, 64)
+				}
+				games, sp := selfPlayCells(r)
+				fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s |\n", r["agent"], ratingCell(r), games, sp, fix3(r["self_play_draw_rate"]), length)
 			}
-			if r["ruleset"] != ruleset {
-				ruleset = r["ruleset"]
-				fmt.Fprintf(&b, "\n`%s`:\n\n", ruleset)
-				b.WriteString("| rung | rating [95%] | self-play games | self-play first-player advantage [95%] | draws | mean length |\n")
-				b.WriteString("| --- | ---: | ---: | --- | ---: | ---: |\n")
+			if len(rungs) >= 2 {
+				b.WriteString(growth(rungs[len(rungs)-2], rungs[len(rungs)-1]))
 			}
-			length := "–"
-			if x, err := strconv.ParseFloat(r["self_play_mean_length"], 64); err == nil {
-				length = strconv.FormatFloat(x, 'f', 1, 64)
-			}
-			fmt.Fprintf(&b, "| `%s` | %s [%s, %s] | %s | %s [%s, %s] | %s | %s |\n", r["agent"], elo(r["rating"]), elo(r["rating_lo"]), elo(r["rating_hi"]),
-				r["self_play_games"], fix3(r["self_play_fpa"]), fix3(r["self_play_fpa_lo"]), fix3(r["self_play_fpa_hi"]), fix3(r["self_play_draw_rate"]), length)
-		}
-		if len(ladder) >= 2 {
-			b.WriteString(growth(ladder[len(ladder)-2], ladder[len(ladder)-1]))
 		}
 		return b.String(), nil
 	}
+}
+
+// byRuleset splits ladder rows into runs of one ruleset each, in order.
+func byRuleset(rows []map[string]string) [][]map[string]string {
+	var groups [][]map[string]string
+	for i, r := range rows {
+		if i == 0 || r["ruleset"] != rows[i-1]["ruleset"] {
+			groups = append(groups, nil)
+		}
+		groups[len(groups)-1] = append(groups[len(groups)-1], r)
+	}
+	return groups
 }
 
 // growth says whether the last rung of a reading's ladder is rated above
 // the rung before it with separate 95% intervals (a conservative reading:
 // overlapping intervals do not show the two rungs equal).
 func growth(prev, last map[string]string) string {
-	if prev["ruleset"] != last["ruleset"] {
-		return "\n"
-	}
 	lo, err1 := strconv.ParseFloat(last["rating_lo"], 64)
 	hi, err2 := strconv.ParseFloat(prev["rating_hi"], 64)
 	if err1 != nil || err2 != nil {
-		return "\n"
+		return ""
 	}
 	if lo > hi {
 		return fmt.Sprintf("\nThe strongest rung `%s` is rated above `%s` with intervals apart: strength was still growing at the top of this ladder.\n", last["agent"], prev["agent"])

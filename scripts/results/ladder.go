@@ -59,16 +59,23 @@ func ladderTable(name string) generator {
 				b.WriteString("| agent | rating [95%] | self-play games | self-play first-player advantage [95%] |\n")
 				b.WriteString("| --- | ---: | ---: | --- |\n")
 			}
-			sp := "–"
-			if r["self_play_games"] != "" {
-				sp = fmt.Sprintf("%s [%s, %s]", fix3(r["self_play_fpa"]), fix3(r["self_play_fpa_lo"]), fix3(r["self_play_fpa_hi"]))
-			}
-			games := r["self_play_games"]
-			if games == "" {
-				games = "–"
-			}
-			fmt.Fprintf(&b, "| `%s` | %s [%s, %s] | %s | %s |\n", r["agent"], elo(r["rating"]), elo(r["rating_lo"]), elo(r["rating_hi"]), games, sp)
+			games, sp := selfPlayCells(r)
+			fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", r["agent"], ratingCell(r), games, sp)
 		}
 		return b.String(), nil
 	}
+}
+
+// ratingCell formats a ladder row's rating with its interval: "301 [280, 323]".
+func ratingCell(r map[string]string) string {
+	return fmt.Sprintf("%s [%s, %s]", elo(r["rating"]), elo(r["rating_lo"]), elo(r["rating_hi"]))
+}
+
+// selfPlayCells formats a ladder row's self-play games and first-player
+// advantage with its interval, each "–" for an agent without self-play.
+func selfPlayCells(r map[string]string) (games, fpa string) {
+	if r["self_play_games"] == "" {
+		return "–", "–"
+	}
+	return r["self_play_games"], fmt.Sprintf("%s [%s, %s]", fix3(r["self_play_fpa"]), fix3(r["self_play_fpa_lo"]), fix3(r["self_play_fpa_hi"]))
 }

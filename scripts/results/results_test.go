@@ -47,16 +47,21 @@ func TestReplace(t *testing.T) {
 // root and returns the root.
 func writeExact(t *testing.T, exact, carried, summaryCSV string) string {
 	root := t.TempDir()
-	dir := filepath.Join(root, "results", "exact")
+	writeFiles(t, filepath.Join(root, "results", "exact"), map[string]string{"exact.json": exact, "carried.json": carried, "summary.csv": summaryCSV})
+	return root
+}
+
+// writeFiles writes hand-made files into dir, creating it.
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for name, text := range map[string]string{"exact.json": exact, "carried.json": carried, "summary.csv": summaryCSV} {
+	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	return root
 }
 
 const summaryHead = "ruleset,agent_south,agent_north,games,first_player_advantage,first_player_advantage_lo,first_player_advantage_hi\n"
@@ -147,9 +152,6 @@ func TestNatLess(t *testing.T) {
 func TestReadingsTable(t *testing.T) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "results", "readings", "g")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
 	ranking := "variant,agents,rank,ruleset,games,first_player_advantage,first_player_advantage_lo,first_player_advantage_hi,as_balanced_as_best\n" +
 		"kingulu,random/random,1,kingulu:min_lift=2,20000,0.4704,0.4634,0.4773,true\n" +
 		"kingulu,random/random,2,kingulu,20000,0.4174,0.4106,0.4243,false\n"
@@ -157,11 +159,7 @@ func TestReadingsTable(t *testing.T) {
 		"kingulu,random/random,min_lift,2,first_player_advantage,0.0431,0.0352,0.0510,0,0,0.0000001\n" +
 		"kingulu,random/random,min_lift,2,mean_length,-8.34,-8.51,-8.17,0,0,0.02\n" +
 		"kingulu,random/random,min_lift:penultimate,2:never,mean_length,1,0,2,0,0,0.5\n"
-	for name, text := range map[string]string{"ranking.csv": ranking, "effects.csv": effects} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, dir, map[string]string{"ranking.csv": ranking, "effects.csv": effects})
 	got, err := readingsTable("g")(root)
 	if err != nil {
 		t.Fatal(err)
@@ -175,9 +173,7 @@ func TestReadingsTable(t *testing.T) {
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "effects.csv"), []byte("option,value\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFiles(t, dir, map[string]string{"effects.csv": "option,value\n"})
 	if _, err := readingsTable("g")(root); err == nil {
 		t.Error("effects.csv without its columns accepted")
 	}
@@ -187,15 +183,10 @@ func TestReadingsTable(t *testing.T) {
 func TestLadderTable(t *testing.T) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "results", "ladders", "l")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
 	csv := "ruleset,agent,rating,rating_lo,rating_hi,self_play_games,self_play_fpa,self_play_fpa_lo,self_play_fpa_hi,first_move,first_move_lo,first_move_hi\n" +
 		"kingulu,random,0,0,0,200,0.395,0.33,0.4644,-41.6,-50.2,-32.5\n" +
 		"kingulu,perfect,+Inf,512.4,+Inf,,,,,-41.6,-50.2,-32.5\n"
-	if err := os.WriteFile(filepath.Join(dir, "ladder.csv"), []byte(csv), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFiles(t, dir, map[string]string{"ladder.csv": csv})
 	got, err := ladderTable("l")(root)
 	if err != nil {
 		t.Fatal(err)
@@ -280,9 +271,6 @@ func TestSpeedTable(t *testing.T) {
 func TestBalanceTable(t *testing.T) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "results", "balance", "g")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
 	head := "ruleset,agent_south,agent_north,games,first_player_advantage,first_player_advantage_lo,first_player_advantage_hi,draws_share,length_mean,fpa_equivalence_margin,fpa_equivalence_verdict,fpa_equivalence_p,fpa_equivalence_p_beyond\n"
 	top := head +
 		"a,x,x,2500,0.501,0.4814,0.5206,0.02,40.25,0.05,balanced,0.0000001,1\n" +
@@ -294,13 +282,7 @@ func TestBalanceTable(t *testing.T) {
 		"a,x,301.4,280,322.6,200,0.5,0.431,0.569,0.1,40\n" +
 		"b,random,0,0,0,200,0.4,0.33,0.47,0,20\n" +
 		"b,x,20,-10,50,200,0.5,0.431,0.569,0,20.05\n"
-	write := func(name, text string) {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("top.csv", top)
-	write("ladder.csv", ladder)
+	writeFiles(t, dir, map[string]string{"top.csv": top, "ladder.csv": ladder})
 	got, err := balanceTable("g")(root)
 	if err != nil {
 		t.Fatal(err)
@@ -337,7 +319,7 @@ func TestBalanceTable(t *testing.T) {
 		"unknown verdict": head + "a,x,x,10,0.5,0.4,0.6,0,10,0.05,equal,0.5,0.5\n",
 		"two rungs":       head + "a,x,x,10,0.5,0.4,0.6,0,10,0.05,undecided,0.5,0.5\nb,y,y,10,0.5,0.4,0.6,0,10,0.05,undecided,0.5,0.5\n",
 	} {
-		write("top.csv", bad)
+		writeFiles(t, dir, map[string]string{"top.csv": bad})
 		if _, err := balanceTable("g")(root); err == nil {
 			t.Errorf("%s: no error", name)
 		}
