@@ -17,7 +17,7 @@ import (
 // builds a release from a checkout gets (go install ...@vX.Y.Z stamps the
 // same build information from the module proxy).
 func TestVersionAtTag(t *testing.T) {
-	if testing.Short() {
+	if testenv.Short() {
 		t.Skip("builds baolab twice in a clone; skipped with -short")
 	}
 	for _, tool := range []string{"git", "make"} {
