@@ -11,29 +11,33 @@ import (
 )
 
 // Plan is an experiment as a user writes it: rulesets and agent pairs in
-// any accepted spelling. Batch 0 means dataset.DefaultBatch(Games).
+// any accepted spelling. Batch 0 means dataset.DefaultBatch(Games). It is
+// the one declaration of an experiment's fields: the toml tags are the
+// keys of an experiment file (sim/config decodes into a Plan) and the
+// names FieldError gives, and `baolab sim`'s flags are those keys with
+// "-" for "_".
 type Plan struct {
-	Rules  []string
-	Agents []string
-	Games  int
-	Seed   uint64
-	Batch  int
-	Moves  bool
+	Rules  []string `toml:"rules"`
+	Agents []string `toml:"agents"`
+	Games  int      `toml:"games"`
+	Seed   uint64   `toml:"seed"`
+	Batch  int      `toml:"batch"`
+	Moves  bool     `toml:"moves"`
 	// Ladder lists agent specs played round-robin: every ordered pair
 	// (both seats, self-play included) becomes an agent pair after
 	// Agents (a pair Agents already holds is not repeated).
-	Ladder []string
+	Ladder []string `toml:"ladder"`
 	// OpeningPlies is the number of random plies each game starts with.
-	OpeningPlies int
+	OpeningPlies int `toml:"opening_plies"`
 	// EquivalenceMargin is the margin of the analysis's equivalence
 	// tests, recorded in the manifest before the run (0: not chosen).
-	EquivalenceMargin float64
+	EquivalenceMargin float64 `toml:"equivalence_margin"`
 }
 
-// FieldError is a problem with one value of a Plan: Field is rules,
-// agents, games or batch and Index the position in the list (0 for a
-// single value). Field ladder is an element of Plan.Ladder, opening_plies
-// Plan.OpeningPlies.
+// FieldError is a problem with one value of a Plan: Field is the value's
+// key (Plan's toml tag: rules, agents, ladder, games, batch,
+// opening_plies, equivalence_margin) and Index the position in the list
+// (0 for a single value).
 type FieldError struct {
 	Field string
 	Index int

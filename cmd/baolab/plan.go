@@ -3,72 +3,72 @@ package main
 import (
 	"errors"
 	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/spf13/pflag"
 
 	"github.com/baolab/baolab/sim"
 	"github.com/baolab/baolab/sim/config"
 )
 
-// defaultSeed is the experiment seed when neither --seed nor the file's
-// seed is given.
-const defaultSeed = 1
-
-// simInput is what `baolab sim` runs: the plan of the experiment and where
-// and how to play it.
-type simInput struct {
-	sim.Plan
-	Out     string
-	Workers int
-}
-
-// planField is one field of an experiment as both the TOML file and the
-// flags give it: its key in the file (and in sim.FieldError), its flag, and
-// how the flag's value replaces the file's. Each field is declared once,
-// here; the overlay (overlayFlags) and the location of a field's error
-// (locateFieldError) come from this table.
+// planField is one field of an experiment (a field of config.Run, so of
+// sim.Plan or the run's out and workers) as a flag of `baolab sim`: its
+// TOML key (also its name in sim.FieldError; the flag is the key with "-"
+// for "_"), the flag's help, and the field itself. The flags are
+// registered (bindPlanFlags), overlaid on the file's values (overlayFlags)
+// and a field's error located (locateFieldError) from this table alone.
 type planField struct {
-	key, flag string
-	set       func(in *simInput, f simFlags)
+	key, usage string
+	field      func(r *config.Run) any // a pointer to the field
 }
 
 var planFields = []planField{
-	{"rules", "rules", func(in *simInput, f simFlags) { in.Rules = f.rules }},
-	{"agents", "agents", func(in *simInput, f simFlags) { in.Agents = f.agents }},
-	{"ladder", "ladder", func(in *simInput, f simFlags) { in.Ladder = f.ladder }},
-	{"opening_plies", "opening-plies", func(in *simInput, f simFlags) { in.OpeningPlies = f.opening }},
-	{"equivalence_margin", "equivalence-margin", func(in *simInput, f simFlags) { in.EquivalenceMargin = f.margin }},
-	{"games", "games", func(in *simInput, f simFlags) { in.Games = f.games }},
-	{"seed", "seed", func(in *simInput, f simFlags) { in.Seed = f.seed }},
-	{"batch", "batch", func(in *simInput, f simFlags) { in.Batch = f.batch }},
-	{"moves", "moves", func(in *simInput, f simFlags) { in.Moves = f.moves }},
-	{"workers", "workers", func(in *simInput, f simFlags) { in.Workers = f.workers }},
-	{"out", "out", func(in *simInput, f simFlags) { in.Out = f.out }},
+	{"rules", "ruleset, e.g. kingulu or 'kingulu:penultimate=never', or a grid such as 'kingulu:penultimate=*,holes=4..6' (repeatable)", func(r *config.Run) any { return &r.Rules }},
+	{"agents", "agent pair SOUTH/NORTH or one agent spec for both sides (repeatable)", func(r *config.Run) any { return &r.Agents }},
+	{"ladder", "agent spec of a strength ladder, one per flag (repeatable): every ordered pair of them, self-play included, is played", func(r *config.Run) any { return &r.Ladder }},
+	{"opening_plies", "uniformly random plies that start every game (the same openings for every agent pair of a ruleset)", func(r *config.Run) any { return &r.OpeningPlies }},
+	{"equivalence_margin", "margin δ of analyze's equivalence tests (TOST), chosen before the run and recorded in the manifest; 0: analyze's default", func(r *config.Run) any { return &r.EquivalenceMargin }},
+	{"games", "games per ruleset × agent pair", func(r *config.Run) any { return &r.Games }},
+	{"seed", "experiment seed", func(r *config.Run) any { return &r.Seed }},
+	{"batch", "games per batch (one file per batch and table); 0: min(16384, max(256, games/16))", func(r *config.Run) any { return &r.Batch }},
+	{"moves", "write the moves table (--moves=false: games only)", func(r *config.Run) any { return &r.Moves }},
+	{"workers", "games played in parallel; 0: one per CPU", func(r *config.Run) any { return &r.Workers }},
+	{"out", "dataset directory", func(r *config.Run) any { return &r.Out }},
 }
 
-// inputOf returns the experiment of cfg (nil: no file, the defaults):
-// the one place a config file becomes a plan.
-func inputOf(cfg *config.Config) simInput {
-	in := simInput{Plan: sim.Plan{Seed: defaultSeed, Moves: true}}
-	if cfg == nil {
-		return in
-	}
-	in.Plan = sim.Plan{Rules: cfg.Rules, Agents: cfg.Agents, Ladder: cfg.Ladder, OpeningPlies: cfg.OpeningPlies,
-		EquivalenceMargin: cfg.EquivalenceMargin, Games: cfg.Games, Seed: cfg.Seed, Batch: cfg.Batch, Moves: true}
-	if !cfg.Set["seed"] {
-		in.Seed = defaultSeed
-	}
-	if cfg.Moves != nil {
-		in.Moves = *cfg.Moves
-	}
-	in.Out, in.Workers = cfg.Out, cfg.Workers
-	return in
-}
+// flag returns the command-line flag of the field.
+func (p planField) flag() string { return strings.ReplaceAll(p.key, "_", "-") }
 
-// overlayFlags replaces the values of in by those of the flags given on
-// the command line (changed).
-func overlayFlags(in *simInput, f simFlags, changed func(flag string) bool) {
+// bindPlanFlags registers one flag per field of planFields on fl, each
+// setting its field of r; r's values are the flags' defaults.
+func bindPlanFlags(fl *pflag.FlagSet, r *config.Run) {
 	for _, p := range planFields {
-		if changed(p.flag) {
-			p.set(in, f)
+		switch v := p.field(r).(type) {
+		case *[]string:
+			fl.StringArrayVar(v, p.flag(), *v, p.usage)
+		case *int:
+			fl.IntVar(v, p.flag(), *v, p.usage)
+		case *uint64:
+			fl.Uint64Var(v, p.flag(), *v, p.usage)
+		case *float64:
+			fl.Float64Var(v, p.flag(), *v, p.usage)
+		case *bool:
+			fl.BoolVar(v, p.flag(), *v, p.usage)
+		case *string:
+			fl.StringVar(v, p.flag(), *v, p.usage)
+		default:
+			panic(fmt.Sprintf("plan field %s: no flag for %T", p.key, v))
+		}
+	}
+}
+
+// overlayFlags replaces the values of in by those of flagged (the values
+// of the flags) for the flags given on the command line (changed).
+func overlayFlags(in *config.Run, flagged config.Run, changed func(flag string) bool) {
+	for _, p := range planFields {
+		if changed(p.flag()) {
+			reflect.ValueOf(p.field(in)).Elem().Set(reflect.ValueOf(p.field(&flagged)).Elem())
 		}
 	}
 }
@@ -77,7 +77,7 @@ func overlayFlags(in *simInput, f simFlags, changed func(flag string) bool) {
 func fieldFlag(key string) (string, bool) {
 	for _, p := range planFields {
 		if p.key == key {
-			return p.flag, true
+			return p.flag(), true
 		}
 	}
 	return "", false

@@ -3,6 +3,8 @@ package main
 import (
 	"errors"
 	"fmt"
+	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/baolab/baolab/internal/buildinfo"
@@ -10,31 +12,53 @@ import (
 	"github.com/baolab/baolab/sim/config"
 )
 
-// TestPlanFieldsMatchFlagsAndFile: every field of the table is a flag of
-// baolab sim and a key of the experiment file, and the overlay sets the
-// field from its flag alone.
+// TestPlanFieldsMatchFlagsAndFile: the table holds every key of the
+// experiment file (config.Run's fields, so a field added to sim.Plan
+// without a flag fails here), each is a flag of baolab sim, and the
+// overlay sets each field from its own flag alone.
 func TestPlanFieldsMatchFlagsAndFile(t *testing.T) {
+	var keys []string
+	for _, p := range planFields {
+		keys = append(keys, p.key)
+	}
+	fileKeys := config.Keys(reflect.TypeOf(config.Run{}))
+	if slices.Sort(keys); !slices.Equal(keys, slices.Sorted(slices.Values(fileKeys))) {
+		t.Errorf("plan fields %v, file keys %v", keys, fileKeys)
+	}
 	cmd := newSimCmd(buildinfo.Info{})
 	cfg, err := config.Parse("x.toml", []byte("rules = [\"kingulu\"]\nagents = [\"random\"]\ngames = 3\nseed = 9\nbatch = 2\nmoves = false\nworkers = 1\nout = \"d\"\nladder = [\"greedy\"]\nopening_plies = 1\nequivalence_margin = 0.01\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := simFlags{rules: []string{"r"}, agents: []string{"a"}, ladder: []string{"l"}, opening: 4, margin: 0.03, games: 5, seed: 6, batch: 7, moves: true, workers: 8, out: "o"}
-	want := simInput{Plan: sim.Plan{Rules: f.rules, Agents: f.agents, Ladder: f.ladder, OpeningPlies: 4, EquivalenceMargin: 0.03, Games: 5, Seed: 6, Batch: 7, Moves: true}, Out: "o", Workers: 8}
-	all := inputOf(cfg)
+	args := []string{"--rules", "r", "--agents", "a", "--ladder", "l", "--opening-plies", "4", "--equivalence-margin", "0.03", "--games", "5", "--seed", "6", "--batch", "7", "--moves=true", "--workers", "8", "--out", "o"}
+	if err := cmd.Flags().Parse(args); err != nil {
+		t.Fatal(err)
+	}
+	flagged := config.Run{Plan: sim.Plan{Rules: []string{"r"}, Agents: []string{"a"}, Ladder: []string{"l"}, OpeningPlies: 4, EquivalenceMargin: 0.03, Games: 5, Seed: 6, Batch: 7, Moves: true}, Out: "o", Workers: 8}
+	all := cfg.Run
 	for _, p := range planFields {
-		if cmd.Flags().Lookup(p.flag) == nil || !cfg.Set[p.key] {
-			t.Errorf("field %s/--%s: not a flag of sim or not set by the file", p.key, p.flag)
+		f := cmd.Flags().Lookup(p.flag())
+		if f == nil || !f.Changed || !cfg.Set[p.key] {
+			t.Errorf("field %s/--%s: not a flag of sim or not set by the file", p.key, p.flag())
 		}
-		one := inputOf(cfg)
-		overlayFlags(&one, f, func(flag string) bool { return flag == p.flag })
-		overlayFlags(&all, f, func(flag string) bool { return flag == p.flag })
-		if fmt.Sprint(one) == fmt.Sprint(inputOf(cfg)) {
-			t.Errorf("--%s changed nothing", p.flag)
+		one := cfg.Run
+		overlayFlags(&one, flagged, func(flag string) bool { return flag == p.flag() })
+		overlayFlags(&all, flagged, func(flag string) bool { return flag == p.flag() })
+		if fmt.Sprint(one) == fmt.Sprint(cfg.Run) {
+			t.Errorf("--%s changed nothing", p.flag())
 		}
 	}
-	if fmt.Sprint(all) != fmt.Sprint(want) {
-		t.Errorf("every flag over the file: %+v, want %+v", all, want)
+	if fmt.Sprint(all) != fmt.Sprint(flagged) {
+		t.Errorf("every flag over the file: %+v, want %+v", all, flagged)
+	}
+}
+
+// TestPlanFlagDefaults: the flags' defaults are config.Defaults, the
+// values of an empty file.
+func TestPlanFlagDefaults(t *testing.T) {
+	fl := newSimCmd(buildinfo.Info{}).Flags()
+	if fl.Parse(nil) != nil || fl.Lookup("seed").DefValue != fmt.Sprint(config.DefaultSeed) || fl.Lookup("moves").DefValue != "true" || fl.Lookup("games").DefValue != "0" {
+		t.Errorf("defaults: seed %s, moves %s, games %s", fl.Lookup("seed").DefValue, fl.Lookup("moves").DefValue, fl.Lookup("games").DefValue)
 	}
 }
 

@@ -21,28 +21,19 @@ import (
 	"github.com/baolab/baolab/sim/progress"
 )
 
-// simFlags holds the flags of `baolab sim`.
+// simFlags holds the flags of `baolab sim`: the experiment's (plan, one
+// flag per field of planFields) and how to run it.
 type simFlags struct {
-	config  string
-	rules   []string
-	agents  []string
-	ladder  []string
-	opening int
-	margin  float64
-	games   int
-	seed    uint64
-	batch   int
-	moves   bool
-	workers int
-	out     string
-	shard   string
-	force   bool
-	quiet   bool
-	dryRun  bool
+	config string
+	plan   config.Run
+	shard  string
+	force  bool
+	quiet  bool
+	dryRun bool
 }
 
 func newSimCmd(build buildinfo.Info) *cobra.Command {
-	var f simFlags
+	f := simFlags{plan: config.Defaults()}
 	cmd := &cobra.Command{
 		Use:   "sim (--config FILE | --rules R --agents PAIR --games N --out DIR) [flags]",
 		Short: "Play every ruleset × agent pair N games and log them as a Parquet dataset",
@@ -91,17 +82,7 @@ one cell differ in length. It exits 0; bad input is refused as without
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&f.config, "config", "", "experiment file (TOML); flags override its values")
-	fl.StringArrayVar(&f.rules, "rules", nil, "ruleset, e.g. kingulu or 'kingulu:penultimate=never', or a grid such as 'kingulu:penultimate=*,holes=4..6' (repeatable)")
-	fl.StringArrayVar(&f.agents, "agents", nil, "agent pair SOUTH/NORTH or one agent spec for both sides (repeatable)")
-	fl.StringArrayVar(&f.ladder, "ladder", nil, "agent spec of a strength ladder, one per flag (repeatable): every ordered pair of them, self-play included, is played")
-	fl.IntVar(&f.opening, "opening-plies", 0, "uniformly random plies that start every game (the same openings for every agent pair of a ruleset)")
-	fl.Float64Var(&f.margin, "equivalence-margin", 0, "margin δ of analyze's equivalence tests (TOST), chosen before the run and recorded in the manifest; 0: analyze's default")
-	fl.IntVar(&f.games, "games", 0, "games per ruleset × agent pair")
-	fl.Uint64Var(&f.seed, "seed", defaultSeed, "experiment seed")
-	fl.IntVar(&f.batch, "batch", 0, "games per batch (one file per batch and table); 0: min(16384, max(256, games/16))")
-	fl.BoolVar(&f.moves, "moves", true, "write the moves table (--moves=false: games only)")
-	fl.IntVar(&f.workers, "workers", 0, "games played in parallel; 0: one per CPU")
-	fl.StringVar(&f.out, "out", "", "dataset directory")
+	bindPlanFlags(fl, &f.plan)
 	fl.StringVar(&f.shard, "shard", "", "play shard K/N of the experiment (K = 0..N-1)")
 	fl.BoolVar(&f.force, "force", false, "replace a dataset of another experiment in the output directory")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print nothing but errors")
@@ -176,11 +157,11 @@ func simExperiment(cmd *cobra.Command, f simFlags) (dataset.Experiment, string, 
 			return none, "", 0, err
 		}
 	}
-	in := inputOf(cfg)
-	overlayFlags(&in, f, changed)
-	if in.Workers < 0 {
-		return none, "", 0, fmt.Errorf("--workers must be at least 1 (or 0 for one per CPU), not %d", in.Workers)
+	in := config.Defaults()
+	if cfg != nil {
+		in = cfg.Run
 	}
+	overlayFlags(&in, f.plan, changed)
 	if in.Workers > sim.MaxWorkers() {
 		err := &sim.FieldError{Field: "workers", Index: -1, Err: fmt.Errorf("%d: at most %d on this machine (4 per CPU); more workers than CPUs only cost memory", in.Workers, sim.MaxWorkers())}
 		return none, "", 0, locateFieldError(err, cfg, changed)

@@ -33,6 +33,10 @@ func TestSimBadInputExitsTwo(t *testing.T) {
 	noGames := writeSimConfig(t, "rules = [\"kingulu\"]\nagents = [\"random\"]\n")
 	badLadder := writeSimConfig(t, "rules = [\"kingulu\"]\nladder = [\n  \"random\",\n  \"minimax\",\n]\ngames = 10\nout = \""+out+"\"\n")
 	upperKey := writeSimConfig(t, "rules = [\"kingulu\"]\nagents = [\"random\"]\nGAMES = 7\n")
+	// Values are checked once, after the flags' overlay: a bad value of
+	// the file is located at its line, unless a flag replaced it.
+	fewWorkers := writeSimConfig(t, "rules = [\"kingulu\"]\nagents = [\"random\"]\ngames = -5\nworkers = -2\n")
+	wideMargin := writeSimConfig(t, "rules = [\"kingulu\"]\nagents = [\"random\"]\ngames = 7\n\nequivalence_margin = 0.7\n")
 	manyWorkers := writeSimConfig(t, "rules = [\"kingulu\"]\nagents = [\"random\"]\ngames = 7\nworkers = 100000\n")
 	for i, c := range []struct {
 		args []string
@@ -45,7 +49,7 @@ func TestSimBadInputExitsTwo(t *testing.T) {
 		{[]string{"sim", "--rules", "kingulu", "--agents", "mcts:iters=0", "--games", "1", "--out", out}, "option \"iters\": value \"0\" not allowed"},
 		{[]string{"sim", "--rules", "kingulu", "--agents", "random", "--games", "1"}, "no output directory"},
 		{[]string{"sim", "--rules", "kingulu", "--agents", "random", "--out", out}, "--games: games per cell must be at least 1"},
-		{append(base, "--workers", "-1"), "--workers must be at least 1"},
+		{append(base, "--workers", "-1"), "--workers: workers must be at least 1"},
 		{append(base, "--seed", "-3"), "invalid argument"},
 		{[]string{"sim", "--config", badRule}, badRule + ":3: key rules[1]: ruleset \"kingulu:seeds=99\""},
 		{[]string{"sim", "--config", unknownKey}, unknownKey + ":3:1: unknown key \"game\""},
@@ -59,6 +63,10 @@ func TestSimBadInputExitsTwo(t *testing.T) {
 		{append(base, "--workers", "100000"), "--workers: 100000: at most"},
 		{[]string{"sim", "--config", upperKey}, upperKey + ":3:1: unknown key \"GAMES\""},
 		{[]string{"sim", "--config", manyWorkers, "--out", out}, manyWorkers + ":4: key workers: 100000: at most"},
+		{[]string{"sim", "--config", fewWorkers, "--out", out}, fewWorkers + ":4: key workers: workers must be at least 1 (or 0 for one per CPU), not -2"},
+		{[]string{"sim", "--config", fewWorkers, "--workers", "1", "--out", out}, fewWorkers + ":3: key games: games per cell must be at least 1, not -5"},
+		{[]string{"sim", "--config", fewWorkers, "--workers", "1", "--games", "0", "--out", out}, "--games: games per cell must be at least 1, not 0"},
+		{[]string{"sim", "--config", wideMargin, "--out", out}, wideMargin + ":5: key equivalence_margin: equivalence margin must be at least 0 and below 0.5, not 0.7"},
 	} {
 		_, stderr, code := baolab(t, c.args...)
 		if code != 2 || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "baolab: ") {

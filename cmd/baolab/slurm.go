@@ -167,7 +167,7 @@ func checkExperiment(path string) (string, int, error) {
 	if err != nil {
 		return "", 0, err
 	}
-	e, err := inputOf(cfg).Experiment()
+	e, err := cfg.Experiment()
 	if err != nil {
 		return "", 0, locateFieldError(err, cfg, nil)
 	}

@@ -21,31 +21,56 @@
 //
 // Unknown keys, values of the wrong type and TOML syntax errors are
 // refused with the file, line and key; so are (through Config.Errorf) bad
-// rulesets and agent specs found later, pointing at the list element.
+// values found later by Run.Experiment (rulesets, agent specs, counts),
+// pointing at the list element.
 package config
 
 import (
 	"fmt"
 	"os"
+
+	"github.com/baolab/baolab/dataset"
+	"github.com/baolab/baolab/sim"
 )
 
-// Config is one experiment file.
+// DefaultSeed is the experiment seed when neither the file nor a flag
+// gives one.
+const DefaultSeed = 1
+
+// Run is one experiment and where and how to play it: everything an
+// experiment file and `baolab sim`'s flags set. Each of its fields is
+// declared once, here or in sim.Plan (the experiment as written), with
+// its TOML key; the file is decoded into it and the flags overlay it.
+// dataset.Experiment is not a third declaration but Plan's checked,
+// canonical form (sim.Plan.Experiment), written to the manifest.
+type Run struct {
+	sim.Plan
+	Out     string `toml:"out"`     // relative to the working directory
+	Workers int    `toml:"workers"` // 0: one per CPU
+}
+
+// Defaults returns the run of an empty file: seed DefaultSeed, moves
+// written, everything else zero.
+func Defaults() Run {
+	return Run{Plan: sim.Plan{Seed: DefaultSeed, Moves: true}}
+}
+
+// Experiment checks the run (Workers, then sim.Plan.Experiment) and
+// returns its experiment in canonical form. A bad value is a
+// *sim.FieldError naming its key, which the caller locates at the file's
+// line or the flag it came from.
+func (r Run) Experiment() (dataset.Experiment, error) {
+	if r.Workers < 0 {
+		return dataset.Experiment{}, &sim.FieldError{Field: "workers", Index: -1, Err: fmt.Errorf("workers must be at least 1 (or 0 for one per CPU), not %d", r.Workers)}
+	}
+	return r.Plan.Experiment()
+}
+
+// Config is one experiment file: its run (Defaults where a key is
+// absent) and where each key stands.
 type Config struct {
-	Description string   `toml:"description"`
-	Rules       []string `toml:"rules"`
-	Agents      []string `toml:"agents"`
-	Games       int      `toml:"games"`
-	Seed        uint64   `toml:"seed"`
-	Batch       int      `toml:"batch"`
-	Moves       *bool    `toml:"moves"` // nil: not set (default true)
-	Workers     int      `toml:"workers"`
-	Out         string   `toml:"out"`
-	Ladder      []string `toml:"ladder"`
-	// OpeningPlies is the number of random plies every game starts with.
-	OpeningPlies int `toml:"opening_plies"`
-	// EquivalenceMargin is the margin δ of the analysis's equivalence
-	// tests, chosen before the run and recorded in the manifest.
-	EquivalenceMargin float64 `toml:"equivalence_margin"`
+	Description string `toml:"description"` // free text, not used
+	Run
 
 	// Path is the file the config was read from.
 	Path string `toml:"-"`
@@ -66,28 +91,15 @@ func Load(path string) (*Config, error) {
 }
 
 // Parse decodes an experiment file's content; path names it in errors.
+// Only the file's form is checked here (keys, types, syntax); its values
+// are checked once, with the flags', by Run.Experiment.
 func Parse(path string, data []byte) (*Config, error) {
-	c := &Config{}
+	c := &Config{Run: Defaults()}
 	f, err := Decode(path, data, c)
 	if err != nil {
 		return nil, err
 	}
 	c.Path, c.Set, c.lines = f.Path, f.Set, f.lines
-	if c.Games < 0 {
-		return nil, c.Errorf("games", -1, fmt.Errorf("must be at least 1, not %d", c.Games))
-	}
-	if c.Batch < 0 {
-		return nil, c.Errorf("batch", -1, fmt.Errorf("must be at least 1 (or 0 for the default), not %d", c.Batch))
-	}
-	if c.OpeningPlies < 0 {
-		return nil, c.Errorf("opening_plies", -1, fmt.Errorf("must be at least 0, not %d", c.OpeningPlies))
-	}
-	if !(c.EquivalenceMargin >= 0 && c.EquivalenceMargin < 0.5) {
-		return nil, c.Errorf("equivalence_margin", -1, fmt.Errorf("must be at least 0 and below 0.5, not %g", c.EquivalenceMargin))
-	}
-	if c.Workers < 0 {
-		return nil, c.Errorf("workers", -1, fmt.Errorf("must be at least 1 (or 0 for one per CPU), not %d", c.Workers))
-	}
 	return c, nil
 }
 

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/baolab/baolab/sim"
 )
 
 func TestParse(t *testing.T) {
@@ -24,7 +26,7 @@ out = "runs/x"
 		t.Fatal(err)
 	}
 	if len(c.Rules) != 2 || c.Rules[1] != "kimasai-two-rows:lap_limit=2000" || len(c.Agents) != 2 || c.Games != 1000 ||
-		c.Seed != 1<<63-1 || c.Moves == nil || *c.Moves || c.Out != "runs/x" || c.Batch != 0 {
+		c.Seed != 1<<63-1 || c.Moves || c.Out != "runs/x" || c.Batch != 0 {
 		t.Errorf("decoded %+v", c)
 	}
 	if !c.Set["games"] || c.Set["batch"] || c.Set["workers"] {
@@ -65,13 +67,8 @@ func TestParseErrors(t *testing.T) {
 		{"rules = [\"kingulu\"]\ngames = \"ten\"\n", `f.toml:2:9: key "games":`},
 		{"rules = [\"kingulu\"\ngames = 3\n", "f.toml:2:"},
 		{"seed = -1\n", `f.toml:1:8: key "seed":`},
-		{"games = -5\n", "f.toml:1: key games: must be at least 1, not -5"},
-		{"batch = -1\n", "f.toml:1: key batch: must be at least 1"},
-		{"workers = -2\n", "f.toml:1: key workers: must be at least 1"},
 		{"[sim]\ngames = 3\n", `f.toml:1:2: unknown key "sim"`},
 		{"moves = 1\n", `f.toml:1:9: key "moves":`},
-		{"opening_plies = -1\n", "f.toml:1: key opening_plies: must be at least 0, not -1"},
-		{"equivalence_margin = 0.7\n", "f.toml:1: key equivalence_margin: must be at least 0 and below 0.5, not 0.7"},
 		{"ladder = \"random\"\n", `f.toml:1:10: key "ladder":`},
 		// Keys are case-sensitive (the decoder alone would take GAMES as
 		// games).
@@ -82,6 +79,36 @@ func TestParseErrors(t *testing.T) {
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("case %d: %v\nwant prefix %q (one line)", i, err, c.want)
 		}
+	}
+}
+
+// TestValuesCheckedByRun: Parse checks the file's form alone; a bad value
+// is a sim.FieldError of Run.Experiment, naming the key (so the caller
+// locates it once, at the file's line or the flag), and an absent key
+// keeps its default.
+func TestValuesCheckedByRun(t *testing.T) {
+	for _, c := range []struct{ doc, key string }{
+		{"games = -5\n", "games"},
+		{"games = 3\nbatch = -1\n", "batch"},
+		{"games = 3\nworkers = -2\n", "workers"},
+		{"games = 3\nopening_plies = -1\n", "opening_plies"},
+		{"games = 3\nequivalence_margin = 0.7\n", "equivalence_margin"},
+	} {
+		cfg, err := Parse("f.toml", []byte("rules = [\"kingulu\"]\nagents = [\"random\"]\n"+c.doc))
+		if err != nil {
+			t.Fatalf("%q: %v", c.doc, err)
+		}
+		var fe *sim.FieldError
+		if _, err := cfg.Experiment(); !errors.As(err, &fe) || fe.Field != c.key {
+			t.Errorf("%q: Experiment() = %v, want a FieldError of %s", c.doc, err, c.key)
+		}
+	}
+	cfg, err := Parse("f.toml", []byte("games = 3\n"))
+	if err != nil || cfg.Seed != DefaultSeed || !cfg.Moves || cfg.Workers != 0 {
+		t.Errorf("defaults: %+v, %v", cfg, err)
+	}
+	if cfg, err := Parse("f.toml", []byte("seed = 0\nmoves = false\n")); err != nil || cfg.Seed != 0 || cfg.Moves {
+		t.Errorf("seed = 0, moves = false: %+v, %v", cfg, err)
 	}
 }
 

@@ -21,11 +21,17 @@ type File struct {
 }
 
 // Keys returns the TOML keys of the struct type t, exactly as spelled:
-// the toml tags of its fields, in order.
+// the toml tags of its fields, in order, those of an untagged embedded
+// struct in its place (the decoder flattens it).
 func Keys(t reflect.Type) []string {
 	var out []string
 	for i := range t.NumField() {
-		if k := strings.Split(t.Field(i).Tag.Get("toml"), ",")[0]; k != "" && k != "-" {
+		f := t.Field(i)
+		k := strings.Split(f.Tag.Get("toml"), ",")[0]
+		switch {
+		case f.Anonymous && k == "" && f.Type.Kind() == reflect.Struct:
+			out = append(out, Keys(f.Type)...)
+		case k != "" && k != "-":
 			out = append(out, k)
 		}
 	}
