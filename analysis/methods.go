@@ -47,145 +47,207 @@ var (
 // and margin the report used, the seed, versions and the sources of the
 // rules.
 func Methods(s *summary.Summary, latex bool) string {
-	var refs []reference
-	cite := func(r reference) string {
-		if !slices.Contains(refs, r) {
-			refs = append(refs, r)
-		}
-		if latex {
-			return `\cite{` + r.key + `}`
-		}
-		return "(" + r.short + ")"
+	w := &methodsWriter{latex: latex}
+	w.simulation(s)
+	w.firstPlayerAdvantage(s)
+	w.comparisons(s)
+	w.rankingLaddersExact(s)
+	w.b.WriteString(w.esc("."))
+	fmt.Fprintf(&w.b, "%s%s%s", w.esc(" The report was written by "), w.code("baolab analyze "+s.Dataset), w.esc("."))
+	return w.document()
+}
+
+// methodsWriter writes the methods paragraph in Markdown or LaTeX and
+// collects the works it cites, in the order of their first citation.
+type methodsWriter struct {
+	latex bool
+	refs  []reference
+	b     strings.Builder
+}
+
+// cite returns the citation of r and records r as cited.
+func (w *methodsWriter) cite(r reference) string {
+	if !slices.Contains(w.refs, r) {
+		w.refs = append(w.refs, r)
 	}
-	code := func(x string) string {
-		if latex {
-			return `\texttt{` + texEscape(x) + `}`
-		}
-		return "`" + x + "`"
+	if w.latex {
+		return `\cite{` + r.key + `}`
 	}
-	esc := func(x string) string {
-		if latex {
-			return texEscape(x)
-		}
-		return x
+	return "(" + r.short + ")"
+}
+
+// code returns x as code.
+func (w *methodsWriter) code(x string) string {
+	if w.latex {
+		return `\texttt{` + texEscape(x) + `}`
 	}
-	var b strings.Builder
+	return "`" + x + "`"
+}
+
+// esc returns the text x escaped for the output.
+func (w *methodsWriter) esc(x string) string {
+	if w.latex {
+		return texEscape(x)
+	}
+	return x
+}
+
+// quoted returns xs as code, comma-separated.
+func (w *methodsWriter) quoted(xs []string) string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = w.code(x)
+	}
+	return strings.Join(out, ", ")
+}
+
+// simulation writes what was simulated: the games, the builds, the
+// experiment and its seed (from the manifest, when the dataset has one),
+// the rulesets and agent pairs, and the sources of the rules.
+func (w *methodsWriter) simulation(s *summary.Summary) {
+	rules, agents := cellsOf(s)
+	m, merr := dataset.ReadManifest(s.Dataset)
+	if merr == nil {
+		rules, agents = m.Experiment.Rules, m.Experiment.Agents
+	}
+	fmt.Fprintf(&w.b, "%s", w.esc(fmt.Sprintf("We simulated %d games with baolab", s.Games)))
+	if merr == nil {
+		e := m.Experiment
+		fmt.Fprintf(&w.b, "%s", w.esc(fmt.Sprintf(" %s, experiment %s: %d games in each of %d cells (%s × %s), experiment seed %d, from which every game's seed derives, so that the same command reproduces every game",
+			buildsOf(m), e.ID(), e.Games, e.NumCells(), count(len(e.Rules), "ruleset"), count(len(e.Agents), "agent pair"), e.Seed)))
+		if e.OpeningPlies > 0 {
+			fmt.Fprintf(&w.b, "%s", w.esc(fmt.Sprintf("; every game began with %d uniformly random plies", e.OpeningPlies)))
+		}
+	} else {
+		fmt.Fprintf(&w.b, "%s", w.esc(fmt.Sprintf(" in %d cells (the dataset has no manifest: versions and seeds unknown)", len(s.Cells))))
+	}
+	fmt.Fprintf(&w.b, "%s%s%s%s", w.esc(". The rulesets were "), w.quoted(rules), w.esc(" and the agent pairs (South/North) "), w.quoted(agents))
+	if sources := w.sources(s); len(sources) > 0 {
+		fmt.Fprintf(&w.b, "%s%s", w.esc("; the rules follow "), strings.Join(sources, w.esc("; ")))
+	}
+}
+
+// cellsOf returns the rulesets and agent pairs of s's cells, each once,
+// in the cells' order: the experiment of a dataset without a manifest.
+func cellsOf(s *summary.Summary) (rules, agents []string) {
+	for _, c := range s.Cells {
+		if !slices.Contains(rules, c.Ruleset) {
+			rules = append(rules, c.Ruleset)
+		}
+		if a := c.AgentSouth + "/" + c.AgentNorth; !slices.Contains(agents, a) {
+			agents = append(agents, a)
+		}
+	}
+	return rules, agents
+}
+
+// buildsOf returns the builds that played m's dataset: "VERSION (commit
+// C, GO)", separated by "; ".
+func buildsOf(m dataset.Manifest) string {
+	var builds []string
+	for _, bd := range m.Builds {
+		c := bd.Commit
+		if c == "" {
+			c = "unknown commit"
+		} else {
+			c = "commit " + c
+		}
+		v := bd.Version
+		if v == "" {
+			v = "(version unknown)"
+		}
+		if bd.GoVersion != "" {
+			c += ", " + bd.GoVersion
+		}
+		builds = append(builds, fmt.Sprintf("%s (%s)", v, c))
+	}
+	return strings.Join(builds, "; ")
+}
+
+// sources returns the sources of the rules of the variants s played,
+// each cited.
+func (w *methodsWriter) sources(s *summary.Summary) []string {
 	variants := map[string]bool{}
 	for _, c := range s.Cells {
 		variants[c.Variant] = true
 	}
-	var rules, agents []string
-	m, merr := dataset.ReadManifest(s.Dataset)
-	if merr == nil {
-		rules, agents = m.Experiment.Rules, m.Experiment.Agents
-	} else {
-		for _, c := range s.Cells {
-			if !slices.Contains(rules, c.Ruleset) {
-				rules = append(rules, c.Ruleset)
-			}
-			if a := c.AgentSouth + "/" + c.AgentNorth; !slices.Contains(agents, a) {
-				agents = append(agents, a)
-			}
-		}
-	}
-	quoted := func(xs []string) string {
-		out := make([]string, len(xs))
-		for i, x := range xs {
-			out[i] = code(x)
-		}
-		return strings.Join(out, ", ")
-	}
 	var sources []string
 	if variants["kingulu"] {
-		sources = append(sources, esc("Bao Kingulu as Klamroth described it ")+cite(refKlamroth))
+		sources = append(sources, w.esc("Bao Kingulu as Klamroth described it ")+w.cite(refKlamroth))
 	}
 	if variants["kimasai-four-rows"] {
-		sources = append(sources, esc("the four-row Kimasai game observed around Mpapua (now Mpwapwa) ")+cite(refKlamroth))
+		sources = append(sources, w.esc("the four-row Kimasai game observed around Mpapua (now Mpwapwa) ")+w.cite(refKlamroth))
 	}
 	if variants["kimasai-two-rows"] {
-		sources = append(sources, esc("the two-phase Kimasai game recorded from Moinget Ole Kuney near Kilimanjaro ")+cite(refMacKay))
+		sources = append(sources, w.esc("the two-phase Kimasai game recorded from Moinget Ole Kuney near Kilimanjaro ")+w.cite(refMacKay))
 	}
-	fmt.Fprintf(&b, "%s", esc(fmt.Sprintf("We simulated %d games with baolab", s.Games)))
-	if merr == nil {
-		e := m.Experiment
-		var builds []string
-		for _, bd := range m.Builds {
-			c := bd.Commit
-			if c == "" {
-				c = "unknown commit"
-			} else {
-				c = "commit " + c
-			}
-			v := bd.Version
-			if v == "" {
-				v = "(version unknown)"
-			}
-			if bd.GoVersion != "" {
-				c += ", " + bd.GoVersion
-			}
-			builds = append(builds, fmt.Sprintf("%s (%s)", v, c))
-		}
-		fmt.Fprintf(&b, "%s", esc(fmt.Sprintf(" %s, experiment %s: %d games in each of %d cells (%s × %s), experiment seed %d, from which every game's seed derives, so that the same command reproduces every game",
-			strings.Join(builds, "; "), e.ID(), e.Games, e.NumCells(), count(len(e.Rules), "ruleset"), count(len(e.Agents), "agent pair"), e.Seed)))
-		if e.OpeningPlies > 0 {
-			fmt.Fprintf(&b, "%s", esc(fmt.Sprintf("; every game began with %d uniformly random plies", e.OpeningPlies)))
-		}
-	} else {
-		fmt.Fprintf(&b, "%s", esc(fmt.Sprintf(" in %d cells (the dataset has no manifest: versions and seeds unknown)", len(s.Cells))))
-	}
-	fmt.Fprintf(&b, "%s%s%s%s", esc(". The rulesets were "), quoted(rules), esc(" and the agent pairs (South/North) "), quoted(agents))
-	if len(sources) > 0 {
-		fmt.Fprintf(&b, "%s%s", esc("; the rules follow "), strings.Join(sources, esc("; ")))
-	}
+	return sources
+}
+
+// firstPlayerAdvantage writes how the first-player advantage, its
+// interval and its balance (TOST against the margin) were computed.
+func (w *methodsWriter) firstPlayerAdvantage(s *summary.Summary) {
 	conf := fmt.Sprintf("%g%%", 100*s.Confidence)
-	fmt.Fprintf(&b, "%s%s%s", esc(fmt.Sprintf(". The first-player advantage is the first mover's mean score (a win 1, a draw or unfinished game 1/2), given with its %s Wilson score interval ", conf)), cite(refWilson), esc(", as are all shares"))
-	fmt.Fprintf(&b, "%s%s%s", esc(fmt.Sprintf(". Its balance was judged by two one-sided tests (TOST) at α = %g ", s.Alpha)), cite(refSchuirman),
-		esc(fmt.Sprintf(" against the margin 1/2 ± %g (%s): a cell is balanced when both tests reject, not balanced when the score is shown beyond the margin, and undecided otherwise", s.EquivalenceMargin, marginPhrase(s))))
-	if len(s.Comparisons) > 0 {
-		tests := map[string]bool{}
-		for _, c := range s.Comparisons {
-			tests[c.FirstPlayerAdvantage.Test] = true
-			tests[c.DrawRate.Test] = true
-		}
-		fmt.Fprintf(&b, "%s", esc(fmt.Sprintf(". %s of readings of one variant played by the same agents %s compared: the first-player advantage by a z test of the difference of mean scores (unpooled variance",
-			map[bool]string{true: "The one pair", false: fmt.Sprintf("Each of the %d pairs", len(s.Comparisons))}[len(s.Comparisons) == 1], "was")))
-		if tests[testScoreX] {
-			fmt.Fprintf(&b, "%s", esc("; an exact permutation test below 30 games"))
-		}
-		fmt.Fprintf(&b, "%s%s", esc("), the draw rate by a pooled two-proportion z test with Newcombe's hybrid score interval of the difference "), cite(refNewcombe))
-		if tests[testFisher] {
-			fmt.Fprintf(&b, "%s%s", esc(" (Fisher's exact test below 30 games "), cite(refFisher)+esc(")"))
-		}
-		fmt.Fprintf(&b, "%s%s%s%s", esc(", the mean length by Welch's t test "), cite(refWelch), esc(" and the length distribution by the Mann–Whitney U test "), cite(refMann))
-		fmt.Fprintf(&b, "%s%s", esc(fmt.Sprintf("; p-values are Holm-corrected over all pairs, one family per quantity, at α = %g ", s.Alpha)), cite(refHolm))
-		fmt.Fprintf(&b, "%s", esc(fmt.Sprintf(". Two readings are called equivalent in balance only when two one-sided z tests show their difference in first-player advantage within ±%g; a difference that is not significant is not read as balance", s.EquivalenceMargin)))
+	fmt.Fprintf(&w.b, "%s%s%s", w.esc(fmt.Sprintf(". The first-player advantage is the first mover's mean score (a win 1, a draw or unfinished game 1/2), given with its %s Wilson score interval ", conf)), w.cite(refWilson), w.esc(", as are all shares"))
+	fmt.Fprintf(&w.b, "%s%s%s", w.esc(fmt.Sprintf(". Its balance was judged by two one-sided tests (TOST) at α = %g ", s.Alpha)), w.cite(refSchuirman),
+		w.esc(fmt.Sprintf(" against the margin 1/2 ± %g (%s): a cell is balanced when both tests reject, not balanced when the score is shown beyond the margin, and undecided otherwise", s.EquivalenceMargin, marginPhrase(s))))
+}
+
+// comparisons writes the tests of the comparisons of readings, if any.
+func (w *methodsWriter) comparisons(s *summary.Summary) {
+	if len(s.Comparisons) == 0 {
+		return
 	}
+	tests := map[string]bool{}
+	for _, c := range s.Comparisons {
+		tests[c.FirstPlayerAdvantage.Test] = true
+		tests[c.DrawRate.Test] = true
+	}
+	fmt.Fprintf(&w.b, "%s", w.esc(fmt.Sprintf(". %s of readings of one variant played by the same agents %s compared: the first-player advantage by a z test of the difference of mean scores (unpooled variance",
+		map[bool]string{true: "The one pair", false: fmt.Sprintf("Each of the %d pairs", len(s.Comparisons))}[len(s.Comparisons) == 1], "was")))
+	if tests[testScoreX] {
+		fmt.Fprintf(&w.b, "%s", w.esc("; an exact permutation test below 30 games"))
+	}
+	fmt.Fprintf(&w.b, "%s%s", w.esc("), the draw rate by a pooled two-proportion z test with Newcombe's hybrid score interval of the difference "), w.cite(refNewcombe))
+	if tests[testFisher] {
+		fmt.Fprintf(&w.b, "%s%s", w.esc(" (Fisher's exact test below 30 games "), w.cite(refFisher)+w.esc(")"))
+	}
+	fmt.Fprintf(&w.b, "%s%s%s%s", w.esc(", the mean length by Welch's t test "), w.cite(refWelch), w.esc(" and the length distribution by the Mann–Whitney U test "), w.cite(refMann))
+	fmt.Fprintf(&w.b, "%s%s", w.esc(fmt.Sprintf("; p-values are Holm-corrected over all pairs, one family per quantity, at α = %g ", s.Alpha)), w.cite(refHolm))
+	fmt.Fprintf(&w.b, "%s", w.esc(fmt.Sprintf(". Two readings are called equivalent in balance only when two one-sided z tests show their difference in first-player advantage within ±%g; a difference that is not significant is not read as balance", s.EquivalenceMargin)))
+}
+
+// rankingLaddersExact writes the methods of the ranking, the ladders'
+// ratings and the exact solutions, for those s has.
+func (w *methodsWriter) rankingLaddersExact(s *summary.Summary) {
 	if len(s.Ranking) > 0 {
-		fmt.Fprintf(&b, "%s%s", esc(". The readings of each variant were ranked by imbalance |score − 1/2|; those not shown less balanced than the best (one-sided z tests, Bonferroni-corrected) form Gupta's subset "), cite(refGupta))
+		fmt.Fprintf(&w.b, "%s%s", w.esc(". The readings of each variant were ranked by imbalance |score − 1/2|; those not shown less balanced than the best (one-sided z tests, Bonferroni-corrected) form Gupta's subset "), w.cite(refGupta))
 	}
 	if len(s.Ladders) > 0 {
-		fmt.Fprintf(&b, "%s%s%s%s", esc(". Agent strengths were fitted by a Bradley–Terry model with a first-move advantage and a draw parameter "), cite(refBT), esc(", as BayesElo does "), cite(refCoulom))
+		fmt.Fprintf(&w.b, "%s%s%s%s", w.esc(". Agent strengths were fitted by a Bradley–Terry model with a first-move advantage and a draw parameter "), w.cite(refBT), w.esc(", as BayesElo does "), w.cite(refCoulom))
 	}
 	if len(s.Exact) > 0 {
-		fmt.Fprintf(&b, "%s", esc(fmt.Sprintf(". The %d rulesets small enough were solved exactly by retrograde analysis of every reachable position", len(s.Exact))))
+		fmt.Fprintf(&w.b, "%s", w.esc(fmt.Sprintf(". The %d rulesets small enough were solved exactly by retrograde analysis of every reachable position", len(s.Exact))))
 	}
-	b.WriteString(esc("."))
-	fmt.Fprintf(&b, "%s%s%s", esc(" The report was written by "), code("baolab analyze "+s.Dataset), esc("."))
+}
+
+// document returns the paragraph with its header and its references.
+func (w *methodsWriter) document() string {
 	var out strings.Builder
-	if latex {
+	if w.latex {
 		out.WriteString("% Written by baolab analyze: the methods of this report, to paste into a paper (needs \\usepackage{textcomp} for the symbols in pdflatex; the \\cite keys are in the bibliography below).\n")
-		out.WriteString(b.String())
+		out.WriteString(w.b.String())
 		out.WriteString("\n\n\\begin{thebibliography}{99}\n")
-		for _, r := range refs {
+		for _, r := range w.refs {
 			fmt.Fprintf(&out, "\\bibitem{%s} %s\n", r.key, texEscape(r.text))
 		}
 		out.WriteString("\\end{thebibliography}\n")
 		return out.String()
 	}
 	out.WriteString("# Methods\n\n")
-	out.WriteString(b.String())
+	out.WriteString(w.b.String())
 	out.WriteString("\n\n## References\n\n")
-	for _, r := range refs {
+	for _, r := range w.refs {
 		fmt.Fprintf(&out, "- %s\n", r.text)
 	}
 	return out.String()
