@@ -49,10 +49,29 @@ const maxAllPairs = 16
 // (first-player advantage, draw rate, mean length, Mann–Whitney). The
 // notes say where pairs were left out.
 func compare(accs []*cellAcc, cells []summary.Cell, conf, alpha, margin float64) ([]summary.Comparison, []string) {
+	pairs, notes := comparedPairs(cells)
 	out := []summary.Comparison{}
+	for _, p := range pairs {
+		out = append(out, comparePair(accs[p.a], accs[p.b], cells[p.a], cells[p.b], conf, alpha, margin))
+	}
+	correctHolm(out, alpha)
+	for i := range out {
+		c := &out[i]
+		c.DifferInBalance = c.FirstPlayerAdvantage.Significant
+		c.Verdict = verdict(c, alpha)
+	}
+	return out, notes
+}
+
+// cellPair is a pair of cells to compare, by index, a before b.
+type cellPair struct{ a, b int }
+
+// comparedPairs returns the pairs of cells that compare compares, and a
+// note for each variant and agent pair whose readings were too many for
+// all their pairs.
+func comparedPairs(cells []summary.Cell) ([]cellPair, []string) {
 	var notes []string
-	type pair struct{ a, b int }
-	var pairs []pair
+	var pairs []cellPair
 	readings := map[string]int{} // per variant and agent pair
 	for _, c := range cells {
 		readings[c.Variant+"\x00"+c.AgentSouth+"/"+c.AgentNorth]++
@@ -69,7 +88,7 @@ func compare(accs []*cellAcc, cells []summary.Cell, conf, alpha, margin float64)
 					}
 					neighbours[key]++
 				}
-				pairs = append(pairs, pair{i, j})
+				pairs = append(pairs, cellPair{i, j})
 			}
 		}
 	}
@@ -81,43 +100,52 @@ func compare(accs []*cellAcc, cells []summary.Cell, conf, alpha, margin float64)
 			delete(neighbours, key)
 		}
 	}
-	for _, p := range pairs {
-		a, b := accs[p.a], accs[p.b]
-		ca, cb := cells[p.a], cells[p.b]
-		c := summary.Comparison{
-			Variant: ca.Variant, AgentSouth: ca.AgentSouth, AgentNorth: ca.AgentNorth,
-			RulesetA: ca.Ruleset, RulesetB: cb.Ruleset, GamesA: ca.Games, GamesB: cb.Games,
-		}
-		ma, va := scoreMoments(a)
-		mb, vb := scoreMoments(b)
-		d, lo, hi, z, pv := stats.MeanDiff(ma, va, float64(a.games), mb, vb, float64(b.games), conf)
-		test := testScoreZ
-		if small := min(a.games, b.games) < smallSample; small || va+vb == 0 {
-			wa, ha, la := scoreCounts(a)
-			wb, hb, lb := scoreCounts(b)
-			pv, test = stats.ExactScoreTest(wa, ha, la, wb, hb, lb), testScoreX
-		}
-		c.FirstPlayerAdvantage = diff(ma, mb, d, lo, hi, z, math.NaN(), pv, test)
-		c.Equivalence = equivalence(stats.TOST(ma-mb, math.Sqrt(va/float64(a.games)+vb/float64(b.games)), 0, margin), alpha, testTOSTDiff)
+	return pairs, notes
+}
 
-		da, db := float64(a.results[engine.Draw]), float64(b.results[engine.Draw])
-		d, lo, hi = stats.NewcombeDiff(da, float64(a.games), db, float64(b.games), conf)
-		z, pv = stats.TwoProportionZ(da, float64(a.games), db, float64(b.games))
-		test = testPropZ
-		if min(a.games, b.games) < smallSample {
-			pv, test = stats.FisherExact(a.results[engine.Draw], a.games, b.results[engine.Draw], b.games), testFisher
-		}
-		c.DrawRate = diff(da/float64(a.games), db/float64(b.games), d, lo, hi, z, math.NaN(), pv, test)
-
-		la, lb := a.plies.Summarize(), b.plies.Summarize()
-		d, lo, hi, t, df, pv := stats.Welch(la.Mean, la.SD*la.SD, float64(la.N), lb.Mean, lb.SD*lb.SD, float64(lb.N), conf)
-		c.MeanLength = diff(la.Mean, lb.Mean, d, lo, hi, t, df, pv, testWelch)
-
-		u, uz, up := stats.MannWhitney(&a.plies, &b.plies)
-		c.Length = summary.MannWhitney{U: summary.Num(u), Z: summary.Num(uz), P: summary.Num(up),
-			ProbLonger: summary.Num(u / (float64(a.games) * float64(b.games)))}
-		out = append(out, c)
+// comparePair compares cell a (ca) with cell b (cb): first-player
+// advantage with its equivalence test, draw rate, mean length and the
+// length distribution, before Holm's correction.
+func comparePair(a, b *cellAcc, ca, cb summary.Cell, conf, alpha, margin float64) summary.Comparison {
+	c := summary.Comparison{
+		Variant: ca.Variant, AgentSouth: ca.AgentSouth, AgentNorth: ca.AgentNorth,
+		RulesetA: ca.Ruleset, RulesetB: cb.Ruleset, GamesA: ca.Games, GamesB: cb.Games,
 	}
+	ma, va := scoreMoments(a)
+	mb, vb := scoreMoments(b)
+	d, lo, hi, z, pv := stats.MeanDiff(ma, va, float64(a.games), mb, vb, float64(b.games), conf)
+	test := testScoreZ
+	if small := min(a.games, b.games) < smallSample; small || va+vb == 0 {
+		wa, ha, la := scoreCounts(a)
+		wb, hb, lb := scoreCounts(b)
+		pv, test = stats.ExactScoreTest(wa, ha, la, wb, hb, lb), testScoreX
+	}
+	c.FirstPlayerAdvantage = diff(ma, mb, d, lo, hi, z, math.NaN(), pv, test)
+	c.Equivalence = equivalence(stats.TOST(ma-mb, math.Sqrt(va/float64(a.games)+vb/float64(b.games)), 0, margin), alpha, testTOSTDiff)
+
+	da, db := float64(a.results[engine.Draw]), float64(b.results[engine.Draw])
+	d, lo, hi = stats.NewcombeDiff(da, float64(a.games), db, float64(b.games), conf)
+	z, pv = stats.TwoProportionZ(da, float64(a.games), db, float64(b.games))
+	test = testPropZ
+	if min(a.games, b.games) < smallSample {
+		pv, test = stats.FisherExact(a.results[engine.Draw], a.games, b.results[engine.Draw], b.games), testFisher
+	}
+	c.DrawRate = diff(da/float64(a.games), db/float64(b.games), d, lo, hi, z, math.NaN(), pv, test)
+
+	la, lb := a.plies.Summarize(), b.plies.Summarize()
+	d, lo, hi, t, df, pv := stats.Welch(la.Mean, la.SD*la.SD, float64(la.N), lb.Mean, lb.SD*lb.SD, float64(lb.N), conf)
+	c.MeanLength = diff(la.Mean, lb.Mean, d, lo, hi, t, df, pv, testWelch)
+
+	u, uz, up := stats.MannWhitney(&a.plies, &b.plies)
+	c.Length = summary.MannWhitney{U: summary.Num(u), Z: summary.Num(uz), P: summary.Num(up),
+		ProbLonger: summary.Num(u / (float64(a.games) * float64(b.games)))}
+	return c
+}
+
+// correctHolm sets the Holm-corrected p-values of out and, for the
+// differences, whether they are significant at alpha: one family per
+// quantity over all compared pairs.
+func correctHolm(out []summary.Comparison, alpha float64) {
 	holm := func(get func(*summary.Comparison) *summary.Diff) {
 		ps := make([]float64, len(out))
 		for i := range out {
@@ -139,12 +167,6 @@ func compare(accs []*cellAcc, cells []summary.Cell, conf, alpha, margin float64)
 	for i, adj := range stats.Holm(ps) {
 		out[i].Length.PHolm = summary.Num(adj)
 	}
-	for i := range out {
-		c := &out[i]
-		c.DifferInBalance = c.FirstPlayerAdvantage.Significant
-		c.Verdict = verdict(c, alpha)
-	}
-	return out, notes
 }
 
 // optionsApart returns the number of options in which two canonical
