@@ -204,22 +204,12 @@ func outcome(c summary.Cell, q string) (n, sum, sumSq float64) {
 }
 
 func estimateGroup(g *group, conf float64) ([]summary.Effect, []string) {
-	var (
-		out   []summary.Effect
-		notes []string
-		fs    = factors(g)
-	)
+	fs := factors(g)
 	if len(fs) == 0 {
 		return nil, nil
 	}
-	v, _ := engine.Lookup(g.variant)
-	for _, f := range fs {
-		for _, o := range v.Options {
-			if o.Key == f.key && f.levels[0] != o.Default {
-				notes = append(notes, fmt.Sprintf("effects: %s, %s: option %s was not played at its default %s; its levels are compared with %s", g.variant, g.agents, f.key, o.Default, f.levels[0]))
-			}
-		}
-	}
+	var out []summary.Effect
+	notes := offDefaultNotes(g, fs)
 	main, inter := design(g, fs)
 	z := stats.Z(conf)
 	for _, q := range Quantities {
@@ -229,20 +219,7 @@ func estimateGroup(g *group, conf float64) ([]summary.Effect, []string) {
 			models = append(models, append(slices.Clone(main), inter...))
 		}
 		for _, model := range models {
-			cells := make([]Cell, len(g.cells))
-			for i, c := range g.cells {
-				n, s, ss := outcome(c, q)
-				cells[i] = Cell{X: row(g.values[i], model), N: n, Sum: s, SumSq: ss}
-			}
-			var (
-				fit Fit
-				err error
-			)
-			if q == "mean_length" {
-				fit, err = Linear(cells)
-			} else {
-				fit, err = Logistic(cells)
-			}
+			fit, err := fitModel(g, q, model)
 			if err != nil {
 				what := "main effects"
 				if len(model) > len(main) {
@@ -255,35 +232,78 @@ func estimateGroup(g *group, conf float64) ([]summary.Effect, []string) {
 			if len(model) > len(main) {
 				first = len(main) // interaction entries only
 			}
-			for j, col := range model[first:] {
-				k := 1 + first + j
-				est, se := fit.Coef[k], fit.SE[k]
-				p := math.NaN()
-				lo, hi := math.NaN(), math.NaN()
-				if !math.IsNaN(est) && se > 0 {
-					p = stats.TwoSidedNormalP(est / se)
-					lo, hi = est-z*se, est+z*se
-				}
-				quantity = append(quantity, summary.Effect{
-					Variant: g.variant, Agents: g.agents, Option: col.option(), Value: col.value(), Quantity: q,
-					Estimate: summary.Num(est), Lo: summary.Num(lo), Hi: summary.Num(hi), SE: summary.Num(se), P: summary.Num(p),
-				})
-			}
+			quantity = append(quantity, effectsOf(g, q, fit, model, first, z)...)
 		}
-		// Main effects before interactions, each by size of the effect.
-		slices.SortStableFunc(quantity, func(a, b summary.Effect) int {
-			ia, ib := strings.Contains(a.Option, ":"), strings.Contains(b.Option, ":")
-			if ia != ib {
-				if ia {
-					return 1
-				}
-				return -1
-			}
-			return -cmp.Compare(absOr(a.Estimate), absOr(b.Estimate))
-		})
+		sortEffects(quantity)
 		out = append(out, quantity...)
 	}
 	return out, notes
+}
+
+// offDefaultNotes returns a note for each factor of g whose first level
+// (the one its levels are compared with) is not the option's default.
+func offDefaultNotes(g *group, fs []factor) []string {
+	var notes []string
+	v, _ := engine.Lookup(g.variant)
+	for _, f := range fs {
+		for _, o := range v.Options {
+			if o.Key == f.key && f.levels[0] != o.Default {
+				notes = append(notes, fmt.Sprintf("effects: %s, %s: option %s was not played at its default %s; its levels are compared with %s", g.variant, g.agents, f.key, o.Default, f.levels[0]))
+			}
+		}
+	}
+	return notes
+}
+
+// fitModel fits the model's columns to quantity q over g's cells: a
+// linear model for the mean length, a logistic one for the rates.
+func fitModel(g *group, q string, model []column) (Fit, error) {
+	cells := make([]Cell, len(g.cells))
+	for i, c := range g.cells {
+		n, s, ss := outcome(c, q)
+		cells[i] = Cell{X: row(g.values[i], model), N: n, Sum: s, SumSq: ss}
+	}
+	if q == "mean_length" {
+		return Linear(cells)
+	}
+	return Logistic(cells)
+}
+
+// effectsOf returns the effects of fit's coefficients for model's
+// columns from first on, with their intervals (z standard errors) and
+// p-values.
+func effectsOf(g *group, q string, fit Fit, model []column, first int, z float64) []summary.Effect {
+	var out []summary.Effect
+	for j, col := range model[first:] {
+		k := 1 + first + j
+		est, se := fit.Coef[k], fit.SE[k]
+		p := math.NaN()
+		lo, hi := math.NaN(), math.NaN()
+		if !math.IsNaN(est) && se > 0 {
+			p = stats.TwoSidedNormalP(est / se)
+			lo, hi = est-z*se, est+z*se
+		}
+		out = append(out, summary.Effect{
+			Variant: g.variant, Agents: g.agents, Option: col.option(), Value: col.value(), Quantity: q,
+			Estimate: summary.Num(est), Lo: summary.Num(lo), Hi: summary.Num(hi), SE: summary.Num(se), P: summary.Num(p),
+		})
+	}
+	return out
+}
+
+// sortEffects orders the effects of one quantity: main effects before
+// interactions, each by size of the effect.
+func sortEffects(quantity []summary.Effect) {
+	slices.SortStableFunc(quantity, func(a, b summary.Effect) int {
+		ia, ib := strings.Contains(a.Option, ":"), strings.Contains(b.Option, ":")
+		if ia != ib {
+			if ia {
+				return 1
+			}
+			return -1
+		}
+		return -cmp.Compare(absOr(a.Estimate), absOr(b.Estimate))
+	})
 }
 
 // absOr is |x|, or −1 for an undefined x (ranked last).
