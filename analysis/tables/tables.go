@@ -55,13 +55,19 @@ func Write(s *summary.Summary, dir string) ([]string, error) {
 	return WriteWith(s, dir, Options{})
 }
 
-// WriteWith writes the summary and comparison tables of s into dir, each
-// file complete or not at all, and returns their paths.
-func WriteWith(s *summary.Summary, dir string, o Options) ([]string, error) {
-	files := []struct {
-		name  string
-		write func(io.Writer, *summary.Summary) error
-	}{
+// tableFile is one file WriteWith writes: its name and its writer.
+type tableFile struct {
+	name  string
+	write func(io.Writer, *summary.Summary) error
+}
+
+// tableGroups are the files WriteWith writes, in order, by group: a
+// group is written when the summary has its part (has nil: always).
+var tableGroups = []struct {
+	has   func(*summary.Summary) bool
+	files []tableFile
+}{
+	{nil, []tableFile{
 		{"summary.json", WriteJSON},
 		{"summary.csv", WriteCSV},
 		{"summary.md", WriteMarkdown},
@@ -78,73 +84,66 @@ func WriteWith(s *summary.Summary, dir string, o Options) ([]string, error) {
 		{"ranking.csv", WriteRankingCSV},
 		{"ranking.md", WriteRankingMarkdown},
 		{"ranking.tex", WriteRankingLaTeX},
-	}
-	if len(s.Ladders) > 0 {
-		files = append(files, []struct {
-			name  string
-			write func(io.Writer, *summary.Summary) error
-		}{
-			{"ladder.json", WriteLadderJSON},
-			{"ladder.csv", WriteLadderCSV},
-			{"ladder.md", WriteLadderMarkdown},
-			{"ladder.tex", WriteLadderLaTeX},
-		}...)
-	}
-	if len(s.Exact) > 0 {
-		files = append(files, []struct {
-			name  string
-			write func(io.Writer, *summary.Summary) error
-		}{
-			{"exact.json", WriteExactJSON},
-			{"exact.csv", WriteExactCSV},
-			{"exact.md", WriteExactMarkdown},
-			{"exact.tex", WriteExactLaTeX},
-			{"exact-readings.md", WriteExactReadingsMarkdown},
-			{"exact-readings.tex", WriteExactReadingsLaTeX},
-		}...)
-	}
-	if len(s.Accuracy) > 0 {
-		files = append(files, []struct {
-			name  string
-			write func(io.Writer, *summary.Summary) error
-		}{
-			{"accuracy.json", WriteAccuracyJSON},
-			{"accuracy.csv", WriteAccuracyCSV},
-			{"accuracy.md", WriteAccuracyMarkdown},
-			{"accuracy.tex", WriteAccuracyLaTeX},
-		}...)
-	}
-	if len(s.Doubling) > 0 {
-		files = append(files, []struct {
-			name  string
-			write func(io.Writer, *summary.Summary) error
-		}{
-			{"doubling.json", WriteDoublingJSON},
-			{"doubling.csv", WriteDoublingCSV},
-			{"doubling.md", WriteDoublingMarkdown},
-			{"doubling.tex", WriteDoublingLaTeX},
-		}...)
-	}
+	}},
+	{func(s *summary.Summary) bool { return len(s.Ladders) > 0 }, []tableFile{
+		{"ladder.json", WriteLadderJSON},
+		{"ladder.csv", WriteLadderCSV},
+		{"ladder.md", WriteLadderMarkdown},
+		{"ladder.tex", WriteLadderLaTeX},
+	}},
+	{func(s *summary.Summary) bool { return len(s.Exact) > 0 }, []tableFile{
+		{"exact.json", WriteExactJSON},
+		{"exact.csv", WriteExactCSV},
+		{"exact.md", WriteExactMarkdown},
+		{"exact.tex", WriteExactLaTeX},
+		{"exact-readings.md", WriteExactReadingsMarkdown},
+		{"exact-readings.tex", WriteExactReadingsLaTeX},
+	}},
+	{func(s *summary.Summary) bool { return len(s.Accuracy) > 0 }, []tableFile{
+		{"accuracy.json", WriteAccuracyJSON},
+		{"accuracy.csv", WriteAccuracyCSV},
+		{"accuracy.md", WriteAccuracyMarkdown},
+		{"accuracy.tex", WriteAccuracyLaTeX},
+	}},
+	{func(s *summary.Summary) bool { return len(s.Doubling) > 0 }, []tableFile{
+		{"doubling.json", WriteDoublingJSON},
+		{"doubling.csv", WriteDoublingCSV},
+		{"doubling.md", WriteDoublingMarkdown},
+		{"doubling.tex", WriteDoublingLaTeX},
+	}},
+}
+
+// WriteWith writes the summary and comparison tables of s into dir, each
+// file complete or not at all, and returns their paths.
+func WriteWith(s *summary.Summary, dir string, o Options) ([]string, error) {
 	var paths []string
-	for _, f := range files {
-		p := filepath.Join(dir, f.name)
-		write := func(w io.Writer) error { return f.write(w, s) }
-		if strings.HasSuffix(f.name, ".tex") {
-			write = func(w io.Writer) error {
-				var b strings.Builder
-				if err := f.write(&b, s); err != nil {
-					return err
-				}
-				_, err := io.WriteString(w, relabel(b.String(), o.LabelPrefix))
-				return err
+	for _, g := range tableGroups {
+		if g.has != nil && !g.has(s) {
+			continue
+		}
+		for _, f := range g.files {
+			p := filepath.Join(dir, f.name)
+			if err := atomicfile.Write(p, func(w io.Writer) error { return writeTable(w, f, s, o) }); err != nil {
+				return paths, err
 			}
+			paths = append(paths, p)
 		}
-		if err := atomicfile.Write(p, write); err != nil {
-			return paths, err
-		}
-		paths = append(paths, p)
 	}
 	return paths, nil
+}
+
+// writeTable writes the file f of s to w, a LaTeX file with its labels
+// under o.LabelPrefix.
+func writeTable(w io.Writer, f tableFile, s *summary.Summary, o Options) error {
+	if !strings.HasSuffix(f.name, ".tex") {
+		return f.write(w, s)
+	}
+	var b strings.Builder
+	if err := f.write(&b, s); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, relabel(b.String(), o.LabelPrefix))
+	return err
 }
 
 // WriteJSON writes s as indented JSON.
