@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -14,6 +15,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/baolab/baolab/analysis"
+	"github.com/baolab/baolab/analysis/summary"
 )
 
 func newAnalyzeCmd() *cobra.Command {
@@ -96,20 +98,8 @@ type analyzeOptions struct {
 
 func (o *analyzeOptions) run(cmd *cobra.Command, args []string) error {
 	dir := args[0]
-	if o.out == "" {
-		o.out = filepath.Join(dir, "report")
-	}
-	if o.exact < 0 {
-		return badInput(fmt.Errorf("--exact-max-positions must be 0 or more, got %d", o.exact))
-	}
-	if cmd.Flags().Changed("equivalence-margin") && !(o.margin > 0 && o.margin < 0.5) {
-		return badInput(fmt.Errorf("--equivalence-margin must be above 0 and below 0.5, got %g", o.margin))
-	}
-	prefix, err := analysis.LabelPrefix(o.labelPrefix, dir)
+	prefix, err := o.check(cmd, dir)
 	if err != nil {
-		return badInput(err)
-	}
-	if err := analysis.CheckReportDir(dir, o.out); err != nil {
 		return badInput(err)
 	}
 	start := time.Now()
@@ -121,36 +111,9 @@ func (o *analyzeOptions) run(cmd *cobra.Command, args []string) error {
 	if o.exact == 0 {
 		opt.ExactMaxPositions = -1
 	}
-	var bar *progressbar.ProgressBar
-	if f, ok := cmd.ErrOrStderr().(*os.File); ok && !o.quiet && term.IsTerminal(int(f.Fd())) {
-		bar = progressbar.NewOptions(len(ds.Games), progressbar.OptionSetWriter(f),
-			progressbar.OptionSetDescription("analyze"), progressbar.OptionShowCount(),
-			progressbar.OptionSetItsString("files"), progressbar.OptionShowIts(), progressbar.OptionClearOnFinish())
-		opt.Progress = func(done, total int) { bar.Set(done) }
-	}
-	// The first SIGINT or SIGTERM stops the run: the report files being
-	// written are removed before their rename (none is left half
-	// written, no hidden temporary file stays), later ones are not
-	// written, and the command fails saying so; a second signal kills
-	// the process at once. Only a signal stops the writes (not the end
-	// of the command, nor a cancelled parent context): they stay stopped
-	// for the rest of the process, which is about to exit.
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(sigs)
-	ctx, cancel := context.WithCancelCause(cmd.Context())
-	defer cancel(nil)
-	ended := make(chan struct{})
-	defer close(ended)
-	go func() {
-		select {
-		case sig := <-sigs:
-			signal.Stop(sigs) // a second signal kills the process
-			analysis.StopWriting()
-			cancel(fmt.Errorf("received %v", sig))
-		case <-ended:
-		}
-	}()
+	bar := o.progressBar(cmd, len(ds.Games), &opt)
+	ctx, done := stopWritingOnSignal(cmd.Context())
+	defer done()
 	interrupted := func(err error) error {
 		if ctx.Err() == nil {
 			return err
@@ -178,12 +141,81 @@ func (o *analyzeOptions) run(cmd *cobra.Command, args []string) error {
 		return interrupted(err)
 	}
 	if !o.quiet {
-		fmt.Fprintf(cmd.ErrOrStderr(), "analyze: %d games in %d cells from %d files read and analysed (%d ruleset(s) solved exactly) in %s; %d comparisons; %d files written to %s in %s\n",
-			s.Games, len(s.Cells), s.Files, len(s.Exact), read.Round(time.Millisecond), len(s.Comparisons), len(paths), o.out, (time.Since(start) - read).Round(time.Millisecond))
-		fmt.Fprintf(cmd.ErrOrStderr(), "analyze: equivalence margin ±%g (%s)\n", s.EquivalenceMargin, analysis.MarginSource(s))
-		for _, n := range s.Notes {
-			fmt.Fprintf(cmd.ErrOrStderr(), "analyze: note: %s\n", n)
-		}
+		o.printDone(cmd.ErrOrStderr(), s, len(paths), read, time.Since(start)-read)
 	}
 	return nil
+}
+
+// check refuses bad flags and a report directory that would be a
+// mistake, sets the default report directory of dataset dir, and
+// returns the LaTeX label prefix.
+func (o *analyzeOptions) check(cmd *cobra.Command, dir string) (string, error) {
+	if o.out == "" {
+		o.out = filepath.Join(dir, "report")
+	}
+	if o.exact < 0 {
+		return "", fmt.Errorf("--exact-max-positions must be 0 or more, got %d", o.exact)
+	}
+	if cmd.Flags().Changed("equivalence-margin") && !(o.margin > 0 && o.margin < 0.5) {
+		return "", fmt.Errorf("--equivalence-margin must be above 0 and below 0.5, got %g", o.margin)
+	}
+	prefix, err := analysis.LabelPrefix(o.labelPrefix, dir)
+	if err != nil {
+		return "", err
+	}
+	return prefix, analysis.CheckReportDir(dir, o.out)
+}
+
+// progressBar returns a bar over the files read, reported through
+// opt.Progress, when stderr is a terminal and not quiet (else nil).
+func (o *analyzeOptions) progressBar(cmd *cobra.Command, files int, opt *analysis.Options) *progressbar.ProgressBar {
+	f, ok := cmd.ErrOrStderr().(*os.File)
+	if !ok || o.quiet || !term.IsTerminal(int(f.Fd())) {
+		return nil
+	}
+	bar := progressbar.NewOptions(files, progressbar.OptionSetWriter(f),
+		progressbar.OptionSetDescription("analyze"), progressbar.OptionShowCount(),
+		progressbar.OptionSetItsString("files"), progressbar.OptionShowIts(), progressbar.OptionClearOnFinish())
+	opt.Progress = func(done, total int) { bar.Set(done) }
+	return bar
+}
+
+// stopWritingOnSignal returns a context of parent that the first SIGINT
+// or SIGTERM cancels, and the function that ends the watch. That signal
+// stops the run: the report files being written are removed before
+// their rename (none is left half written, no hidden temporary file
+// stays), later ones are not written, and the command fails saying so;
+// a second signal kills the process at once. Only a signal stops the
+// writes (not the end of the command, nor a cancelled parent context):
+// they stay stopped for the rest of the process, which is about to exit.
+func stopWritingOnSignal(parent context.Context) (context.Context, func()) {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := context.WithCancelCause(parent)
+	ended := make(chan struct{})
+	go func() {
+		select {
+		case sig := <-sigs:
+			signal.Stop(sigs) // a second signal kills the process
+			analysis.StopWriting()
+			cancel(fmt.Errorf("received %v", sig))
+		case <-ended:
+		}
+	}()
+	return ctx, func() {
+		close(ended)
+		cancel(nil)
+		signal.Stop(sigs)
+	}
+}
+
+// printDone writes what analyze read and wrote, the margin it used and
+// the analysis's notes to w.
+func (o *analyzeOptions) printDone(w io.Writer, s *summary.Summary, files int, read, wrote time.Duration) {
+	fmt.Fprintf(w, "analyze: %d games in %d cells from %d files read and analysed (%d ruleset(s) solved exactly) in %s; %d comparisons; %d files written to %s in %s\n",
+		s.Games, len(s.Cells), s.Files, len(s.Exact), read.Round(time.Millisecond), len(s.Comparisons), files, o.out, wrote.Round(time.Millisecond))
+	fmt.Fprintf(w, "analyze: equivalence margin ±%g (%s)\n", s.EquivalenceMargin, analysis.MarginSource(s))
+	for _, n := range s.Notes {
+		fmt.Fprintf(w, "analyze: note: %s\n", n)
+	}
 }
