@@ -19,12 +19,7 @@ import (
 )
 
 func newSlurmCmd(build buildinfo.Info) *cobra.Command {
-	var (
-		j      slurm.Job
-		submit bool
-		sj     slurm.SolveJob
-		solveF bool
-	)
+	var f slurmFlags
 	cmd := &cobra.Command{
 		Use:   "slurm --config FILE --tasks N [--out DIR] [--partition P --time T --cpus C ...] [--submit] | slurm --solve --rules R --dir DIR [...]",
 		Short: "Play an experiment as a Slurm job array, then analyse it (writes and submits sbatch scripts)",
@@ -49,65 +44,78 @@ dataset ends equal to that of a clean run.`,
   baolab slurm --solve --rules kingulu:holes=5,seeds=2 --dir /shared/solve/k52 --cpus 4 --time 1:00:00 --submit
   baolab slurm --config configs/balance.toml --tasks 16 --partition short --time 2:00:00 --cpus 4 --submit`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if solveF {
-				sj.Job = j
-				sj.MaxTasks = j.Tasks
-				return runSlurmSolve(cmd, sj, submit, build)
-			}
-			if sj.Rules != "" || sj.Throttle != 0 {
-				return badInput(errors.New("--rules and --throttle go with --solve"))
-			}
-			var missing []string
-			for _, f := range []string{"config", "tasks"} {
-				if !cmd.Flags().Changed(f) {
-					missing = append(missing, strconv.Quote(f))
-				}
-			}
-			if len(missing) > 0 {
-				return badInput(fmt.Errorf("required flag(s) %s not set (or give --solve --rules R --dir DIR)", strings.Join(missing, ", ")))
-			}
-			batches, err := completeSlurmJob(&j)
-			if err != nil {
-				return badInput(err)
-			}
-			if err := j.Validate(); err != nil {
-				return badInput(err)
-			}
-			j.Version = "baolab " + build.Version
-			if j.Tasks > batches {
-				// Task K plays batch b of every cell when b mod N = K.
-				unit := "batches"
-				if batches == 1 {
-					unit = "batch"
-				}
-				fmt.Fprintf(cmd.ErrOrStderr(), "slurm: warning: --tasks %d is more than the experiment's %d %s per cell: tasks %d to %d will play nothing (give --tasks %d at most, or a smaller batch in the file)\n",
-					j.Tasks, batches, unit, batches, j.Tasks-1, batches)
-			}
-			return runSlurm(cmd, j, submit)
-		},
+		RunE: func(cmd *cobra.Command, _ []string) error { return runSlurmCmd(cmd, f, build) },
 	}
-	f := cmd.Flags()
-	f.StringVar(&j.Config, "config", "", "experiment file played by every task (required)")
-	f.IntVar(&j.Tasks, "tasks", 0, "number of array tasks, one shard each (required); with --solve, the most tasks of a wave (default 1000)")
-	f.StringVar(&j.Dir, "out", "", "dataset directory, on a filesystem all nodes share (default: the file's out)")
-	f.StringVar(&j.Report, "report", "", "report directory of the analysis (default DIR/report)")
-	f.StringVar(&j.ScriptDir, "script-dir", "", "where to write the scripts; logs go to its logs/ (default DIR.slurm)")
-	f.StringVar(&j.Binary, "binary", "", "baolab binary the jobs run, as the nodes see it (default: this binary)")
-	f.StringVar(&j.Name, "name", "", "job name of the array (default baolab-<config file name>)")
-	f.StringVar(&j.Partition, "partition", "", "partition to run in (default: the cluster's default)")
-	f.StringVar(&j.Time, "time", "", "time limit of each task, e.g. 2:00:00 (default: the partition's)")
-	f.StringVar(&j.AnalyzeTime, "analyze-time", "", "time limit of the analysis job, with --solve of the finish job (default: the partition's)")
-	f.IntVar(&j.CPUs, "cpus", 0, "CPUs per task, also baolab sim --workers (default: Slurm's default, 1)")
-	f.StringVar(&j.Mem, "mem", "", "memory per task, e.g. 4G (default: the partition's)")
-	f.StringVar(&j.Account, "account", "", "account to charge (default: yours)")
-	f.StringArrayVar(&j.SbatchOpts, "sbatch", nil, "another sbatch option for both jobs, e.g. --sbatch=--qos=short (repeatable)")
-	f.BoolVar(&submit, "submit", false, "submit both jobs with sbatch and print their ids")
-	f.BoolVar(&solveF, "solve", false, "solve a board layer by layer instead of playing an experiment (see above)")
-	f.StringVar(&sj.Rules, "rules", "", "with --solve: the ruleset to solve")
-	f.StringVar(&j.Dir, "dir", "", "with --solve: the solve's directory, on a filesystem all nodes share")
-	f.IntVar(&sj.Throttle, "throttle", 0, "with --solve: at most this many tasks of a wave running at once (0: no limit)")
+	fl := cmd.Flags()
+	fl.StringVar(&f.job.Config, "config", "", "experiment file played by every task (required)")
+	fl.IntVar(&f.job.Tasks, "tasks", 0, "number of array tasks, one shard each (required); with --solve, the most tasks of a wave (default 1000)")
+	fl.StringVar(&f.job.Dir, "out", "", "dataset directory, on a filesystem all nodes share (default: the file's out)")
+	fl.StringVar(&f.job.Report, "report", "", "report directory of the analysis (default DIR/report)")
+	fl.StringVar(&f.job.ScriptDir, "script-dir", "", "where to write the scripts; logs go to its logs/ (default DIR.slurm)")
+	fl.StringVar(&f.job.Binary, "binary", "", "baolab binary the jobs run, as the nodes see it (default: this binary)")
+	fl.StringVar(&f.job.Name, "name", "", "job name of the array (default baolab-<config file name>)")
+	fl.StringVar(&f.job.Partition, "partition", "", "partition to run in (default: the cluster's default)")
+	fl.StringVar(&f.job.Time, "time", "", "time limit of each task, e.g. 2:00:00 (default: the partition's)")
+	fl.StringVar(&f.job.AnalyzeTime, "analyze-time", "", "time limit of the analysis job, with --solve of the finish job (default: the partition's)")
+	fl.IntVar(&f.job.CPUs, "cpus", 0, "CPUs per task, also baolab sim --workers (default: Slurm's default, 1)")
+	fl.StringVar(&f.job.Mem, "mem", "", "memory per task, e.g. 4G (default: the partition's)")
+	fl.StringVar(&f.job.Account, "account", "", "account to charge (default: yours)")
+	fl.StringArrayVar(&f.job.SbatchOpts, "sbatch", nil, "another sbatch option for both jobs, e.g. --sbatch=--qos=short (repeatable)")
+	fl.BoolVar(&f.submit, "submit", false, "submit both jobs with sbatch and print their ids")
+	fl.BoolVar(&f.solve, "solve", false, "solve a board layer by layer instead of playing an experiment (see above)")
+	fl.StringVar(&f.solveJob.Rules, "rules", "", "with --solve: the ruleset to solve")
+	fl.StringVar(&f.job.Dir, "dir", "", "with --solve: the solve's directory, on a filesystem all nodes share")
+	fl.IntVar(&f.solveJob.Throttle, "throttle", 0, "with --solve: at most this many tasks of a wave running at once (0: no limit)")
 	return cmd
+}
+
+// slurmFlags holds the flags of `baolab slurm`.
+type slurmFlags struct {
+	job      slurm.Job
+	submit   bool
+	solveJob slurm.SolveJob
+	solve    bool // --solve: a solve's job, not an experiment's
+}
+
+// runSlurmCmd writes (and with --submit submits) the jobs of an
+// experiment, or with --solve those of a solve.
+func runSlurmCmd(cmd *cobra.Command, f slurmFlags, build buildinfo.Info) error {
+	j, sj := f.job, f.solveJob
+	if f.solve {
+		sj.Job = j
+		sj.MaxTasks = j.Tasks
+		return runSlurmSolve(cmd, sj, f.submit, build)
+	}
+	if sj.Rules != "" || sj.Throttle != 0 {
+		return badInput(errors.New("--rules and --throttle go with --solve"))
+	}
+	var missing []string
+	for _, name := range []string{"config", "tasks"} {
+		if !cmd.Flags().Changed(name) {
+			missing = append(missing, strconv.Quote(name))
+		}
+	}
+	if len(missing) > 0 {
+		return badInput(fmt.Errorf("required flag(s) %s not set (or give --solve --rules R --dir DIR)", strings.Join(missing, ", ")))
+	}
+	batches, err := completeSlurmJob(&j)
+	if err != nil {
+		return badInput(err)
+	}
+	if err := j.Validate(); err != nil {
+		return badInput(err)
+	}
+	j.Version = "baolab " + build.Version
+	if j.Tasks > batches {
+		// Task K plays batch b of every cell when b mod N = K.
+		unit := "batches"
+		if batches == 1 {
+			unit = "batch"
+		}
+		fmt.Fprintf(cmd.ErrOrStderr(), "slurm: warning: --tasks %d is more than the experiment's %d %s per cell: tasks %d to %d will play nothing (give --tasks %d at most, or a smaller batch in the file)\n",
+			j.Tasks, batches, unit, batches, j.Tasks-1, batches)
+	}
+	return runSlurm(cmd, j, f.submit)
 }
 
 // completeSlurmJob fills in defaults and makes every path absolute. It
