@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -115,80 +116,96 @@ func readingsTable(name string) generator {
 		if len(ranking) == 0 {
 			return "", fmt.Errorf("%s: no readings ranked", dir)
 		}
-		fpa := func(r map[string]string) string {
-			return fmt.Sprintf("%s [%s, %s]", fix3(r["first_player_advantage"]), fix3(r["first_player_advantage_lo"]), fix3(r["first_player_advantage_hi"]))
-		}
-		var def map[string]string
-		lo, hi := ranking[0], ranking[0]
-		balanced := 0
-		for _, r := range ranking {
-			if !strings.Contains(r["ruleset"], ":") {
-				def = r
-			}
-			if x, _ := float(r, "first_player_advantage"); x < mustF(lo, "first_player_advantage") {
-				lo = r
-			}
-			if x, _ := float(r, "first_player_advantage"); x > mustF(hi, "first_player_advantage") {
-				hi = r
-			}
-			if r["as_balanced_as_best"] == "true" {
-				balanced++
-			}
-		}
 		var b strings.Builder
-		fmt.Fprintf(&b, "%d readings × %s games (random/random).", len(ranking), thousandsS(ranking[0]["games"]))
-		if def != nil {
-			fmt.Fprintf(&b, " Default rules: first-player advantage %s.", fpa(def))
-		}
-		fmt.Fprintf(&b, " Over the readings it runs from %s to %s. Most balanced: `%s`, %s; %d of the %d readings are not distinguishable from it (Gupta's subset, ranking.csv).\n\n",
-			fix3(lo["first_player_advantage"]), fix3(hi["first_player_advantage"]), ranking[0]["ruleset"], fpa(ranking[0]), balanced, len(ranking))
-		b.WriteString("| option | first-player advantage: log odds ratio [95%] | p (Holm) | mean length: plies [95%] | p (Holm) | never-ending: log odds ratio [95%] | p (Holm) |\n")
-		b.WriteString("| --- | --- | ---: | --- | ---: | --- | ---: |\n")
-		type cellKey struct{ opt, quantity string }
-		cells := map[cellKey][2]string{}
-		var order []string
-		seen := map[string]bool{}
-		for _, e := range effects {
-			if strings.Contains(e["option"], ":") {
-				continue // interactions: effects.csv has them
-			}
-			switch e["quantity"] {
-			case "first_player_advantage", "mean_length", "never_ending_rate":
-			default:
-				continue
-			}
-			opt := e["option"] + "=" + e["value"]
-			if !seen[opt] {
-				seen[opt] = true
-				order = append(order, opt)
-			}
-			if e["estimate"] == "" { // not estimated (no variation): the report's note says why
-				cells[cellKey{opt, e["quantity"]}] = [2]string{"–", "–"}
-				continue
-			}
-			iv, err := interval(e, map[bool]int{true: 1, false: 3}[e["quantity"] == "mean_length"])
-			if err != nil {
-				return "", fmt.Errorf("%s/effects.csv: %w", dir, err)
-			}
-			p, err := pText(e)
-			if err != nil {
-				return "", fmt.Errorf("%s/effects.csv: %w", dir, err)
-			}
-			cells[cellKey{opt, e["quantity"]}] = [2]string{iv, p}
-		}
-		for _, opt := range order {
-			fmt.Fprintf(&b, "| `%s` |", opt)
-			for _, q := range []string{"first_player_advantage", "mean_length", "never_ending_rate"} {
-				c, ok := cells[cellKey{opt, q}]
-				if !ok {
-					c = [2]string{"–", "–"}
-				}
-				fmt.Fprintf(&b, " %s | %s |", c[0], c[1])
-			}
-			b.WriteString("\n")
+		writeRankingSentence(&b, ranking)
+		if err := writeEffectsTable(&b, effects); err != nil {
+			return "", fmt.Errorf("%s/effects.csv: %w", dir, err)
 		}
 		return b.String(), nil
 	}
+}
+
+// readingFPA is a reading's first-player advantage with its interval.
+func readingFPA(r map[string]string) string {
+	return fmt.Sprintf("%s [%s, %s]", fix3(r["first_player_advantage"]), fix3(r["first_player_advantage_lo"]), fix3(r["first_player_advantage_hi"]))
+}
+
+// writeRankingSentence writes the readings' summary: how many, the
+// default rules' first-player advantage, its range over the readings,
+// the most balanced reading and Gupta's subset.
+func writeRankingSentence(b *strings.Builder, ranking []map[string]string) {
+	var def map[string]string
+	lo, hi := ranking[0], ranking[0]
+	balanced := 0
+	for _, r := range ranking {
+		if !strings.Contains(r["ruleset"], ":") {
+			def = r
+		}
+		if x, _ := float(r, "first_player_advantage"); x < mustF(lo, "first_player_advantage") {
+			lo = r
+		}
+		if x, _ := float(r, "first_player_advantage"); x > mustF(hi, "first_player_advantage") {
+			hi = r
+		}
+		if r["as_balanced_as_best"] == "true" {
+			balanced++
+		}
+	}
+	fmt.Fprintf(b, "%d readings × %s games (random/random).", len(ranking), thousandsS(ranking[0]["games"]))
+	if def != nil {
+		fmt.Fprintf(b, " Default rules: first-player advantage %s.", readingFPA(def))
+	}
+	fmt.Fprintf(b, " Over the readings it runs from %s to %s. Most balanced: `%s`, %s; %d of the %d readings are not distinguishable from it (Gupta's subset, ranking.csv).\n\n",
+		fix3(lo["first_player_advantage"]), fix3(hi["first_player_advantage"]), ranking[0]["ruleset"], readingFPA(ranking[0]), balanced, len(ranking))
+}
+
+// effectQuantities are the quantities of the effects table, its columns.
+var effectQuantities = []string{"first_player_advantage", "mean_length", "never_ending_rate"}
+
+// writeEffectsTable writes the main effects of each option value on the
+// effectQuantities, one row per option value in effects.csv's order.
+func writeEffectsTable(b *strings.Builder, effects []map[string]string) error {
+	b.WriteString("| option | first-player advantage: log odds ratio [95%] | p (Holm) | mean length: plies [95%] | p (Holm) | never-ending: log odds ratio [95%] | p (Holm) |\n")
+	b.WriteString("| --- | --- | ---: | --- | ---: | --- | ---: |\n")
+	type cellKey struct{ opt, quantity string }
+	cells := map[cellKey][2]string{}
+	var order []string
+	seen := map[string]bool{}
+	for _, e := range effects {
+		if strings.Contains(e["option"], ":") || !slices.Contains(effectQuantities, e["quantity"]) {
+			continue // interactions (effects.csv has them) and other quantities
+		}
+		opt := e["option"] + "=" + e["value"]
+		if !seen[opt] {
+			seen[opt] = true
+			order = append(order, opt)
+		}
+		if e["estimate"] == "" { // not estimated (no variation): the report's note says why
+			cells[cellKey{opt, e["quantity"]}] = [2]string{"–", "–"}
+			continue
+		}
+		iv, err := interval(e, map[bool]int{true: 1, false: 3}[e["quantity"] == "mean_length"])
+		if err != nil {
+			return err
+		}
+		p, err := pText(e)
+		if err != nil {
+			return err
+		}
+		cells[cellKey{opt, e["quantity"]}] = [2]string{iv, p}
+	}
+	for _, opt := range order {
+		fmt.Fprintf(b, "| `%s` |", opt)
+		for _, q := range effectQuantities {
+			c, ok := cells[cellKey{opt, q}]
+			if !ok {
+				c = [2]string{"–", "–"}
+			}
+			fmt.Fprintf(b, " %s | %s |", c[0], c[1])
+		}
+		b.WriteString("\n")
+	}
+	return nil
 }
 
 // fix3 formats a CSV number to three decimals ("" stays "–").
