@@ -29,10 +29,7 @@ func KeyRoundTrip(t testing.TB, g engine.Game, n int, seed uint64) {
 	if !ok {
 		t.Fatalf("%s: Game does not implement engine.Encoder", g.Ruleset())
 	}
-	rng := rand.New(rand.NewPCG(seed, 0x6b6579))
-	var key, again []byte
-	var cands, loadedCands []engine.Move
-	loaded := g.NewState()
+	c := &keyChecker{enc: enc, rng: rand.New(rand.NewPCG(seed, 0x6b6579)), loaded: g.NewState()}
 	for game := 0; game < n; game++ {
 		s := g.NewState()
 		bits := enc.KeyBits(s)
@@ -42,64 +39,97 @@ func KeyRoundTrip(t testing.TB, g engine.Game, n int, seed uint64) {
 			t.Fatalf("%s seed %d game %d ply %d: %s\n%s", g.Ruleset(), seed, game, s.Ply(), fmt.Sprintf(format, args...), s)
 		}
 		for {
-			if b := enc.KeyBits(s); b != bits {
-				fail("key length %d bits, %d at the start", b, bits)
-			}
-			key = enc.AppendKey(key[:0], s)
-			if len(key) != engine.KeyBytes(bits) {
-				fail("key of %d bytes, want %d for %d bits", len(key), engine.KeyBytes(bits), bits)
-			}
-			if bits%8 != 0 && key[len(key)-1]>>(bits%8) != 0 {
-				fail("key %x has bits set after bit %d", key, bits)
-			}
-			if engine.Player(key[0]&1) != s.Player() {
-				fail("key %x does not start with the player to move", key)
-			}
-			if h, ok := seen[string(key)]; ok && h != s.Hash() {
-				fail("two positions with hashes %#x and %#x share the key %x", h, s.Hash(), key)
-			}
-			seen[string(key)] = s.Hash()
-			back, err := enc.StateFromKey(key)
-			if err != nil {
-				fail("StateFromKey(%x): %v", key, err)
-			}
-			if err := back.Check(); err != nil {
-				fail("StateFromKey(%x): %v", key, err)
-			}
-			again = enc.AppendKey(again[:0], back)
-			if !bytes.Equal(again, key) || back.Hash() != s.Hash() || back.Player() != s.Player() ||
-				back.Material(engine.South) != s.Material(engine.South) || back.Material(engine.North) != s.Material(engine.North) {
-				fail("key %x rebuilds a different position (key %x):\n%s", key, again, back)
-			}
-			loaded.CopyFrom(s)
-			if err := enc.LoadKey(loaded, key); err != nil {
-				fail("LoadKey(%x): %v", key, err)
-			}
-			cands, loadedCands = back.Candidates(cands[:0]), loaded.Candidates(loadedCands[:0])
-			again = enc.AppendKey(again[:0], loaded)
-			if !bytes.Equal(again, key) || loaded.Hash() != back.Hash() || loaded.Ply() != 0 || loaded.FirstRepeatPly() != -1 ||
-				loaded.Result() != back.Result() || loaded.EndReason() != back.EndReason() || !slices.Equal(cands, loadedCands) {
-				fail("LoadKey(%x) over a game at ply %d gives (key %x, ply %d):\n%s\nStateFromKey gives:\n%s", key, s.Ply(), again, loaded.Ply(), loaded, back)
-			}
-			if err := loaded.Check(); err != nil {
-				fail("LoadKey(%x): %v", key, err)
-			}
-			checkBadKey(enc, key, loaded, rng, fail)
+			c.checkKey(s, bits, seen, fail)
+			c.checkRebuilt(s, fail)
+			checkBadKey(enc, c.key, c.loaded, c.rng, fail)
 			if s.Over() {
 				break
 			}
-			cands = s.Candidates(cands[:0])
-			if _, err := s.Apply(cands[rng.IntN(len(cands))]); err != nil && !errors.Is(err, engine.ErrNeverEnding) {
+			c.cands = s.Candidates(c.cands[:0])
+			if _, err := s.Apply(c.cands[c.rng.IntN(len(c.cands))]); err != nil && !errors.Is(err, engine.ErrNeverEnding) {
 				fail("%v", err)
 			}
 		}
 	}
+	checkKeyAllocs(t, g, enc, c.loaded)
+}
+
+// keyChecker holds KeyRoundTrip's encoder, random source and buffers.
+type keyChecker struct {
+	enc                engine.Encoder
+	rng                *rand.Rand
+	key, again         []byte
+	cands, loadedCands []engine.Move
+	loaded             engine.State // the state LoadKey loads into
+}
+
+// checkKey sets c.key to the key of s and checks its form: bits bits
+// (zero padding after them), the player to move first, and no other
+// hash in seen (the keys met so far in this game, which it adds to).
+func (c *keyChecker) checkKey(s engine.State, bits int, seen map[string]uint64, fail func(string, ...any)) {
+	if b := c.enc.KeyBits(s); b != bits {
+		fail("key length %d bits, %d at the start", b, bits)
+	}
+	key := c.enc.AppendKey(c.key[:0], s)
+	c.key = key
+	if len(key) != engine.KeyBytes(bits) {
+		fail("key of %d bytes, want %d for %d bits", len(key), engine.KeyBytes(bits), bits)
+	}
+	if bits%8 != 0 && key[len(key)-1]>>(bits%8) != 0 {
+		fail("key %x has bits set after bit %d", key, bits)
+	}
+	if engine.Player(key[0]&1) != s.Player() {
+		fail("key %x does not start with the player to move", key)
+	}
+	if h, ok := seen[string(key)]; ok && h != s.Hash() {
+		fail("two positions with hashes %#x and %#x share the key %x", h, s.Hash(), key)
+	}
+	seen[string(key)] = s.Hash()
+}
+
+// checkRebuilt checks that c.key, the key of s, rebuilds s: by
+// StateFromKey, and by LoadKey into c.loaded (a copy of s, in the middle
+// of its game), which must end at ply 0 with StateFromKey's result and
+// candidates.
+func (c *keyChecker) checkRebuilt(s engine.State, fail func(string, ...any)) {
+	key, loaded := c.key, c.loaded
+	back, err := c.enc.StateFromKey(key)
+	if err != nil {
+		fail("StateFromKey(%x): %v", key, err)
+	}
+	if err := back.Check(); err != nil {
+		fail("StateFromKey(%x): %v", key, err)
+	}
+	c.again = c.enc.AppendKey(c.again[:0], back)
+	if !bytes.Equal(c.again, key) || back.Hash() != s.Hash() || back.Player() != s.Player() ||
+		back.Material(engine.South) != s.Material(engine.South) || back.Material(engine.North) != s.Material(engine.North) {
+		fail("key %x rebuilds a different position (key %x):\n%s", key, c.again, back)
+	}
+	loaded.CopyFrom(s)
+	if err := c.enc.LoadKey(loaded, key); err != nil {
+		fail("LoadKey(%x): %v", key, err)
+	}
+	c.cands, c.loadedCands = back.Candidates(c.cands[:0]), loaded.Candidates(c.loadedCands[:0])
+	c.again = c.enc.AppendKey(c.again[:0], loaded)
+	if !bytes.Equal(c.again, key) || loaded.Hash() != back.Hash() || loaded.Ply() != 0 || loaded.FirstRepeatPly() != -1 ||
+		loaded.Result() != back.Result() || loaded.EndReason() != back.EndReason() || !slices.Equal(c.cands, c.loadedCands) {
+		fail("LoadKey(%x) over a game at ply %d gives (key %x, ply %d):\n%s\nStateFromKey gives:\n%s", key, s.Ply(), c.again, loaded.Ply(), loaded, back)
+	}
+	if err := loaded.Check(); err != nil {
+		fail("LoadKey(%x): %v", key, err)
+	}
+}
+
+// checkKeyAllocs checks that neither AppendKey nor LoadKey (into loaded)
+// allocates.
+func checkKeyAllocs(t testing.TB, g engine.Game, enc engine.Encoder, loaded engine.State) {
+	t.Helper()
 	s := g.NewState()
 	buf := make([]byte, 0, 64)
 	if a := testing.AllocsPerRun(100, func() { buf = enc.AppendKey(buf[:0], s) }); a != 0 {
 		t.Errorf("%s: AppendKey makes %.1f allocations, want 0", g.Ruleset(), a)
 	}
-	key = enc.AppendKey(key[:0], s)
+	key := enc.AppendKey(nil, s)
 	var err error
 	if a := testing.AllocsPerRun(100, func() { err = enc.LoadKey(loaded, key) }); a != 0 || err != nil {
 		t.Errorf("%s: LoadKey makes %.1f allocations (error %v), want 0", g.Ruleset(), a, err)
