@@ -138,6 +138,14 @@ func (g *Game) move(p *pos, i int, info *engine.MoveInfo) int {
 // in a reserved hole, ends in an empty one, with a capture (capture), or
 // reserves an opponent's hole (reserve), or relays), and, while no hole
 // is reserved, the search for a never-ending move.
+//
+// sow stays one long function on purpose: it is the simulator's and the
+// solver's hot loop (every move of every game and every solved position
+// runs it), its lap is unrolled inline because a function there would not
+// be inlined, and the cycle search keeps its tortoise, landmarks and
+// counters in locals the compiler holds in registers; split into steps
+// they would go through memory at every lap. Its parts are marked by the
+// comments above and in the body (the lap, rules 1 to 4, the search).
 func (g *Game) sow(p *pos, i int, info *engine.MoveInfo, bank bool) int {
 	n, hs := g.n, g.rules.Holes
 	wide := n > 12
