@@ -18,37 +18,42 @@ import (
 // (0 ≤ i < Games) has game_id c×Games+i. The games of a cell are cut into
 // batches of Batch consecutive game indices (the last one may be shorter);
 // one batch is one Parquet file per table.
+//
+// Its fields are the one declaration of an experiment's: the json tags
+// name them in the manifest, the toml tags (the same names) in an
+// experiment file, and sim.Plan is the same struct as the user writes it,
+// before it is checked and made canonical.
 type Experiment struct {
 	// Rules lists canonical ruleset strings (engine.Game.Ruleset), no
 	// two alike.
-	Rules []string `json:"rules"`
+	Rules []string `json:"rules" toml:"rules"`
 	// Agents lists canonical agent pairs "SOUTH/NORTH", no two alike.
-	Agents []string `json:"agents"`
+	Agents []string `json:"agents" toml:"agents"`
 	// Games is the number of games per cell.
-	Games int `json:"games"`
+	Games int `json:"games" toml:"games"`
 	// Seed is the experiment seed from which every game's seed derives
 	// (see GameSeed).
-	Seed uint64 `json:"seed"`
+	Seed uint64 `json:"seed" toml:"seed"`
 	// Batch is the number of games per batch (per file).
-	Batch int `json:"batch"`
+	Batch int `json:"batch" toml:"batch"`
 	// Moves says whether the moves table is written.
-	Moves bool `json:"moves"`
+	Moves bool `json:"moves" toml:"moves"`
 	// Ladder lists the canonical agent specs of a strength ladder, if
 	// any: every ordered pair "A/B" of them (self-play included) is one
 	// of Agents, and those cells form the ladder. Omitted from the JSON
 	// form when empty, so experiments without a ladder keep their ID.
-	Ladder []string `json:"ladder,omitempty"`
+	Ladder []string `json:"ladder,omitempty" toml:"ladder"`
 	// OpeningPlies is the number of uniformly random plies every game
 	// starts with (see OpeningSeed); 0: none. Omitted from the JSON form
 	// when 0.
-	OpeningPlies int `json:"opening_plies,omitempty"`
+	OpeningPlies int `json:"opening_plies,omitempty" toml:"opening_plies"`
 	// EquivalenceMargin is the margin δ of the equivalence tests (TOST)
 	// of the analysis, chosen before the run and so recorded with it: a
 	// first-player advantage within ±δ of 1/2, or a difference between
 	// two readings within ±δ, is shown balanced when both one-sided tests
 	// reject. 0: not chosen (the analysis then uses its default). Omitted
 	// from the JSON form when 0, so experiments without one keep their ID.
-	EquivalenceMargin float64 `json:"equivalence_margin,omitempty"`
+	EquivalenceMargin float64 `json:"equivalence_margin,omitempty" toml:"equivalence_margin"`
 }
 
 // MaxEquivalenceMargin bounds Experiment.EquivalenceMargin: a score lies

@@ -10,29 +10,16 @@ import (
 	"github.com/baolab/baolab/sim/agent"
 )
 
-// Plan is an experiment as a user writes it: rulesets and agent pairs in
-// any accepted spelling. Batch 0 means dataset.DefaultBatch(Games). It is
-// the one declaration of an experiment's fields: the toml tags are the
-// keys of an experiment file (sim/config decodes into a Plan) and the
-// names FieldError gives, and `baolab sim`'s flags are those keys with
-// "-" for "_".
-type Plan struct {
-	Rules  []string `toml:"rules"`
-	Agents []string `toml:"agents"`
-	Games  int      `toml:"games"`
-	Seed   uint64   `toml:"seed"`
-	Batch  int      `toml:"batch"`
-	Moves  bool     `toml:"moves"`
-	// Ladder lists agent specs played round-robin: every ordered pair
-	// (both seats, self-play included) becomes an agent pair after
-	// Agents (a pair Agents already holds is not repeated).
-	Ladder []string `toml:"ladder"`
-	// OpeningPlies is the number of random plies each game starts with.
-	OpeningPlies int `toml:"opening_plies"`
-	// EquivalenceMargin is the margin of the analysis's equivalence
-	// tests, recorded in the manifest before the run (0: not chosen).
-	EquivalenceMargin float64 `toml:"equivalence_margin"`
-}
+// Plan is an experiment as a user writes it: the fields of
+// dataset.Experiment (their toml tags are the keys of an experiment file,
+// which sim/config decodes into a Plan, and the names FieldError gives;
+// `baolab sim`'s flags are those keys with "-" for "_"), but rulesets and
+// agent pairs in any accepted spelling, grids not expanded, the ladder's
+// pairs not yet among the agents, and Batch 0 for
+// dataset.DefaultBatch(Games). Experiment checks it and returns its
+// canonical form; an experiment's fields are declared once, in
+// dataset.Experiment.
+type Plan dataset.Experiment
 
 // FieldError is a problem with one value of a Plan: Field is the value's
 // key (Plan's toml tag: rules, agents, ladder, games, batch,

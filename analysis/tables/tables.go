@@ -25,6 +25,7 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/baolab/baolab/analysis/summary"
@@ -58,7 +59,16 @@ func Write(s *summary.Summary, dir string) ([]string, error) {
 // tableFile is one file WriteWith writes: its name and its writer.
 type tableFile struct {
 	name  string
-	write func(io.Writer, *summary.Summary) error
+	write writer
+}
+
+// writer is the writer of one table file.
+type writer = func(io.Writer, *summary.Summary) error
+
+// formats returns the JSON, CSV, Markdown and LaTeX files of the table
+// stem.
+func formats(stem string, asJSON, asCSV, asMarkdown, asLaTeX writer) []tableFile {
+	return []tableFile{{stem + ".json", asJSON}, {stem + ".csv", asCSV}, {stem + ".md", asMarkdown}, {stem + ".tex", asLaTeX}}
 }
 
 // tableGroups are the files WriteWith writes, in order, by group: a
@@ -67,50 +77,21 @@ var tableGroups = []struct {
 	has   func(*summary.Summary) bool
 	files []tableFile
 }{
-	{nil, []tableFile{
-		{"summary.json", WriteJSON},
-		{"summary.csv", WriteCSV},
-		{"summary.md", WriteMarkdown},
-		{"summary.tex", WriteLaTeX},
-		{"comparison.json", WriteComparisonJSON},
-		{"comparison.csv", WriteComparisonCSV},
-		{"comparison.md", WriteComparisonMarkdown},
-		{"comparison.tex", WriteComparisonLaTeX},
-		{"effects.json", WriteEffectsJSON},
-		{"effects.csv", WriteEffectsCSV},
-		{"effects.md", WriteEffectsMarkdown},
-		{"effects.tex", WriteEffectsLaTeX},
-		{"ranking.json", WriteRankingJSON},
-		{"ranking.csv", WriteRankingCSV},
-		{"ranking.md", WriteRankingMarkdown},
-		{"ranking.tex", WriteRankingLaTeX},
-	}},
-	{func(s *summary.Summary) bool { return len(s.Ladders) > 0 }, []tableFile{
-		{"ladder.json", WriteLadderJSON},
-		{"ladder.csv", WriteLadderCSV},
-		{"ladder.md", WriteLadderMarkdown},
-		{"ladder.tex", WriteLadderLaTeX},
-	}},
-	{func(s *summary.Summary) bool { return len(s.Exact) > 0 }, []tableFile{
-		{"exact.json", WriteExactJSON},
-		{"exact.csv", WriteExactCSV},
-		{"exact.md", WriteExactMarkdown},
-		{"exact.tex", WriteExactLaTeX},
-		{"exact-readings.md", WriteExactReadingsMarkdown},
-		{"exact-readings.tex", WriteExactReadingsLaTeX},
-	}},
-	{func(s *summary.Summary) bool { return len(s.Accuracy) > 0 }, []tableFile{
-		{"accuracy.json", WriteAccuracyJSON},
-		{"accuracy.csv", WriteAccuracyCSV},
-		{"accuracy.md", WriteAccuracyMarkdown},
-		{"accuracy.tex", WriteAccuracyLaTeX},
-	}},
-	{func(s *summary.Summary) bool { return len(s.Doubling) > 0 }, []tableFile{
-		{"doubling.json", WriteDoublingJSON},
-		{"doubling.csv", WriteDoublingCSV},
-		{"doubling.md", WriteDoublingMarkdown},
-		{"doubling.tex", WriteDoublingLaTeX},
-	}},
+	{nil, slices.Concat(
+		formats("summary", WriteJSON, WriteCSV, WriteMarkdown, WriteLaTeX),
+		formats("comparison", WriteComparisonJSON, WriteComparisonCSV, WriteComparisonMarkdown, WriteComparisonLaTeX),
+		formats("effects", WriteEffectsJSON, WriteEffectsCSV, WriteEffectsMarkdown, WriteEffectsLaTeX),
+		formats("ranking", WriteRankingJSON, WriteRankingCSV, WriteRankingMarkdown, WriteRankingLaTeX),
+	)},
+	{func(s *summary.Summary) bool { return len(s.Ladders) > 0 },
+		formats("ladder", WriteLadderJSON, WriteLadderCSV, WriteLadderMarkdown, WriteLadderLaTeX)},
+	{func(s *summary.Summary) bool { return len(s.Exact) > 0 }, append(
+		formats("exact", WriteExactJSON, WriteExactCSV, WriteExactMarkdown, WriteExactLaTeX),
+		tableFile{"exact-readings.md", WriteExactReadingsMarkdown}, tableFile{"exact-readings.tex", WriteExactReadingsLaTeX})},
+	{func(s *summary.Summary) bool { return len(s.Accuracy) > 0 },
+		formats("accuracy", WriteAccuracyJSON, WriteAccuracyCSV, WriteAccuracyMarkdown, WriteAccuracyLaTeX)},
+	{func(s *summary.Summary) bool { return len(s.Doubling) > 0 },
+		formats("doubling", WriteDoublingJSON, WriteDoublingCSV, WriteDoublingMarkdown, WriteDoublingLaTeX)},
 }
 
 // WriteWith writes the summary and comparison tables of s into dir, each

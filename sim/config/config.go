@@ -39,10 +39,10 @@ const DefaultSeed = 1
 
 // Run is one experiment and where and how to play it: everything an
 // experiment file and `baolab sim`'s flags set. Each of its fields is
-// declared once, here or in sim.Plan (the experiment as written), with
-// its TOML key; the file is decoded into it and the flags overlay it.
-// dataset.Experiment is not a third declaration but Plan's checked,
-// canonical form (sim.Plan.Experiment), written to the manifest.
+// declared once, with its TOML key: the experiment's in
+// dataset.Experiment (sim.Plan is that struct as written, before its
+// check), out and workers here. The file is decoded into a Run and the
+// flags overlay it.
 type Run struct {
 	sim.Plan
 	Out     string `toml:"out"`     // relative to the working directory
