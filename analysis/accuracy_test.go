@@ -14,6 +14,7 @@ import (
 	"github.com/baolab/baolab/analysis/summary"
 	"github.com/baolab/baolab/dataset"
 	"github.com/baolab/baolab/engine"
+	"github.com/baolab/baolab/internal/testenv"
 	"github.com/baolab/baolab/sim"
 	"github.com/baolab/baolab/solve"
 )
@@ -137,7 +138,7 @@ func TestForcedClass(t *testing.T) {
 // not, and random as South against a perfect North scores exactly 0 (North
 // wins from the start under perfect play, and perfect keeps that value).
 func TestAccuracySimulated(t *testing.T) {
-	if testing.Short() {
+	if testenv.Short() {
 		t.Skip("plays games")
 	}
 	plan := sim.Plan{Rules: []string{tinyBoard}, Agents: []string{"perfect/random", "random/perfect", "random"},

@@ -17,9 +17,18 @@
 #   TIMEOUT_COEFFICIENT=30  gremlins' --timeout-coefficient (generous: a loaded
 #                           machine makes slow tests look like timeouts)
 #   WORKERS=1               mutants tested at once
+#   GREMLINS                the gremlins binary (default: bin/tools/, installed
+#                           there at $GREMLINS_VERSION when missing)
+#   TMPDIR                  where the work directory goes (default /tmp); it must
+#                           be outside the repository: gremlins copies the whole
+#                           module into it once per worker, and a copy inside the
+#                           tree would be copied into itself and picked up by
+#                           go ./... . The work directory is removed on exit, so a
+#                           run leaves nothing in the clone but its results (and
+#                           its logs under $OUT/mutation/).
 set -Eeuo pipefail
 cd "$(dirname "$0")/.."
-ROOT=$(pwd)
+ROOT=$(pwd -P)
 GREMLINS_VERSION=${GREMLINS_VERSION:-v0.6.0}
 TIMEOUT_COEFFICIENT=${TIMEOUT_COEFFICIENT:-30}
 WORKERS=${WORKERS:-1}
@@ -29,8 +38,22 @@ MUTATION_OUT=${MUTATION_OUT:-docs/mutation.md}
 
 say() { echo "mutate: $*"; }
 
+# The work directory: gremlins' module copies (it makes them under
+# os.TempDir(), i.e. $TMPDIR) and its unfinished JSON.
+base=$(realpath -m "${TMPDIR:-/tmp}")
+case "$base/" in
+"$ROOT"/*)
+	echo "mutate: TMPDIR $base is inside the repository $ROOT: gremlins would copy the repository into itself; set TMPDIR outside it" >&2
+	exit 2
+	;;
+esac
+mkdir -p "$base"
+WORK=$(mktemp -d "$base/baolab-mutate.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+export TMPDIR=$WORK
+
 TOOLS=$ROOT/bin/tools
-GREMLINS=$TOOLS/gremlins-$GREMLINS_VERSION
+GREMLINS=${GREMLINS:-$TOOLS/gremlins-$GREMLINS_VERSION}
 if [ ! -x "$GREMLINS" ]; then
 	say "installing gremlins $GREMLINS_VERSION into $TOOLS"
 	mkdir -p "$TOOLS"
@@ -52,12 +75,12 @@ for pkg in "$@"; do
 	load_before=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
 	started=$(date -u '+%Y-%m-%d %H:%M UTC')
 	if ! "$GREMLINS" unleash --workers "$WORKERS" --timeout-coefficient "$TIMEOUT_COEFFICIENT" \
-		--output "$RAW/$name.json.tmp" "./$dir" >"$log" 2>&1; then
+		--output "$WORK/$name.json" "./$dir" >"$log" 2>&1; then
 		tail -n 20 "$log" >&2
 		echo "mutate: gremlins failed on $dir" >&2
 		exit 1
 	fi
-	mv "$RAW/$name.json.tmp" "$RAW/$name.json"
+	mv "$WORK/$name.json" "$RAW/$name.json"
 	load_after=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
 	printf 'package=%s\nstarted=%s\ncommit=%s\ngremlins=%s\ntimeout_coefficient=%s\nworkers=%s\nload=%s / %s\n' \
 		"$dir" "$started" "$commit" "$GREMLINS_VERSION" "$TIMEOUT_COEFFICIENT" "$WORKERS" "$load_before" "$load_after" >"$RAW/$name.run"
