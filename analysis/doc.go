@@ -34,8 +34,12 @@
 // Without a manifest and without any file named as baolab sim names them,
 // the directory is read as tables that another tool wrote (Parquet files
 // at any depth, Hive partitions optional, plain or dictionary strings,
-// integers of any width; the moves of a game in ply order); Manifest is
-// then "tables", and replay does not read it.
+// integers of any width; the moves of a game in ply order); a game is then
+// keyed on (experiment_id, game_id) when the games table has experiment_id
+// (the tables of several datasets stacked) and on game_id alone when it
+// has not. Manifest is then "tables", and replay does not read it. A
+// baolab-dataset/3 dataset, whose games and moves lack experiment_id, is
+// read as well: the experiment comes from each file's footer.
 //
 // Reading then fails, naming the file (and, for a corrupt file, how to
 // repair it), when a file is not readable Parquet (truncated or corrupt: every page of every column is

@@ -176,8 +176,9 @@ type foreignReader struct {
 
 // openForeign opens f and checks that it has every column of names (a
 // string column may come from a partition directory) with a compatible
-// type.
-func openForeign(ctx context.Context, f File, names []string) (_ *foreignReader, err error) {
+// type. The columns of optional are read too when the file has them (see
+// has).
+func openForeign(ctx context.Context, f File, names []string, optional ...string) (_ *foreignReader, err error) {
 	pf, err := dataset.OpenFile(f.Path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: not a readable Parquet file (truncated or corrupt?): %s", f.Path, strings.TrimPrefix(err.Error(), f.Path+": "))
@@ -203,10 +204,14 @@ func openForeign(ctx context.Context, f File, names []string) (_ *foreignReader,
 	}
 	r := &foreignReader{path: f.Path, table: f.Table, names: names, col: map[string]int{}, consts: map[string]string{}}
 	var idx []int
-	for _, n := range names {
+	for _, n := range slices.Concat(names, optional) {
 		i := slices.IndexFunc(want, func(c dataset.Column) bool { return c.Field.Name == n })
 		wt := want[i].Field.Type
 		fi := sch.FieldIndices(n)
+		_, inPartition := f.partitions[n]
+		if len(fi) == 0 && !inPartition && slices.Contains(optional, n) {
+			continue
+		}
 		if len(fi) == 0 {
 			if v, ok := f.partitions[n]; ok && dataset.IsString(wt) {
 				r.consts[n] = v
@@ -234,6 +239,13 @@ func openForeign(ctx context.Context, f File, names []string) (_ *foreignReader,
 	}
 	r.close = func() { r.rr.Release(); pf.Close() }
 	return r, nil
+}
+
+// has reports whether the file has column name (or a partition of it).
+func (r *foreignReader) has(name string) bool {
+	_, col := r.col[name]
+	_, part := r.consts[name]
+	return col || part
 }
 
 // isInteger reports whether t is an integer type.
@@ -368,6 +380,7 @@ func (r *foreignReader) strings(name string, s *dataset.Words) error {
 
 // gameRow is what the analysis keeps of one game of another tool's table.
 type gameRow struct {
+	key                gameKey
 	id                 int64
 	maxLaps            int64
 	plies              int32
@@ -379,6 +392,71 @@ type gameRow struct {
 	cell               int32
 	file               int32 // index in Dataset.Games
 	moves              gameMoves
+}
+
+// gameKey identifies a game of another tool's tables: (experiment_id,
+// game_id) when the games table has an experiment_id column (tables of
+// several datasets stacked), game_id alone (experiment "") when it has
+// none.
+type gameKey struct {
+	experiment string
+	id         int64
+}
+
+// String names the game in messages.
+func (k gameKey) String() string {
+	if k.experiment == "" {
+		return fmt.Sprint(k.id)
+	}
+	return fmt.Sprintf("%d of experiment %s", k.id, k.experiment)
+}
+
+// gameIndex finds the games of another tool's tables by key, and by
+// game_id alone for a moves file without experiment_id.
+type gameIndex struct {
+	byKey map[gameKey]int
+	byID  map[int64]int // -1: the game_id is in several experiments
+	// stacked says that some game has an experiment_id: a moves file is
+	// then matched on both keys when it has that column.
+	stacked bool
+}
+
+// newGameIndex indexes rows. When a key is in two rows, it returns the
+// indices of the first two (else -1, -1).
+func newGameIndex(rows []gameRow) (ix gameIndex, first, again int) {
+	ix = gameIndex{byKey: make(map[gameKey]int, len(rows)), byID: make(map[int64]int, len(rows))}
+	for i, g := range rows {
+		if j, ok := ix.byKey[g.key]; ok {
+			return ix, j, i
+		}
+		ix.byKey[g.key] = i
+		ix.stacked = ix.stacked || g.key.experiment != ""
+		if _, ok := ix.byID[g.key.id]; ok {
+			ix.byID[g.key.id] = -1
+		} else {
+			ix.byID[g.key.id] = i
+		}
+	}
+	return ix, -1, -1
+}
+
+// find returns the index of the game that a moves row names, with its
+// experiment_id when the moves file has that column (withExp).
+func (ix gameIndex) find(k gameKey, withExp bool) (int, error) {
+	if withExp {
+		if i, ok := ix.byKey[k]; ok {
+			return i, nil
+		}
+		return 0, fmt.Errorf("game_id %s is not in the games table (export the moves of the games kept only)", k)
+	}
+	switch i, ok := ix.byID[k.id]; {
+	case !ok:
+		return 0, fmt.Errorf("game_id %d is not in the games table (export the moves of the games kept only)", k.id)
+	case i < 0:
+		return 0, fmt.Errorf("game_id %d is in several experiments of the games table, and the moves table has no experiment_id column to tell them apart", k.id)
+	default:
+		return i, nil
+	}
 }
 
 // foreignCell is one cell of another tool's tables.
@@ -409,12 +487,9 @@ func scanTables(ctx context.Context, ds *Dataset, opt Options) (_ []*cellAcc, er
 		report()
 	}
 	rows := fg.rows
-	index := make(map[int64]int, len(rows))
-	for i, g := range rows {
-		if j, ok := index[g.id]; ok {
-			return nil, fmt.Errorf("dataset %s: game_id %d is in the games table twice (%s and %s)", ds.Dir, g.id, ds.Games[rows[j].file].Path, ds.Games[g.file].Path)
-		}
-		index[g.id] = i
+	index, j, i := newGameIndex(rows)
+	if i >= 0 {
+		return nil, fmt.Errorf("dataset %s: game_id %s is in the games table twice (%s and %s)", ds.Dir, rows[i].key, ds.Games[rows[j].file].Path, ds.Games[rows[i].file].Path)
 	}
 	for _, f := range ds.Moves {
 		if err := scanForeignMoves(ctx, f, rows, index); err != nil {
@@ -425,7 +500,7 @@ func scanTables(ctx context.Context, ds *Dataset, opt Options) (_ []*cellAcc, er
 	if ds.Moves != nil {
 		for _, g := range rows {
 			if g.moves.plies != g.plies {
-				return nil, fmt.Errorf("dataset %s: game %d has %d plies in the games table but %d moves in the moves table", ds.Dir, g.id, g.plies, g.moves.plies)
+				return nil, fmt.Errorf("dataset %s: game %s has %d plies in the games table but %d moves in the moves table", ds.Dir, g.key, g.plies, g.moves.plies)
 			}
 		}
 	}
@@ -438,13 +513,13 @@ type foreignGames struct {
 	rows  []gameRow
 	cells []*foreignCell
 	byKey map[cellKey]int32 // index in cells
-	ss    [7]dataset.Words  // string columns of the current batch
+	ss    [8]dataset.Words  // string columns of the current batch (the last: experiment_id)
 	ibuf  [8][]int64        // integer columns of the current batch
 }
 
 // readFile adds the rows of games file fi of the dataset, f.
 func (fg *foreignGames) readFile(ctx context.Context, fi int, f File) error {
-	r, err := openForeign(ctx, f, gamesRead)
+	r, err := openForeign(ctx, f, gamesRead, dataset.ExperimentID)
 	if err != nil {
 		return err
 	}
@@ -466,7 +541,11 @@ func (fg *foreignGames) readFile(ctx context.Context, fi int, f File) error {
 // addBatch adds the rows of the current record batch of r.
 func (fg *foreignGames) addBatch(r *foreignReader, fi int, f File) error {
 	ss, ibuf := &fg.ss, &fg.ibuf
-	for k, n := range []string{"ruleset", "variant", "agent_south", "agent_north", "first", "result", "end_reason"} {
+	for k, n := range []string{"ruleset", "variant", "agent_south", "agent_north", "first", "result", "end_reason", dataset.ExperimentID} {
+		if n == dataset.ExperimentID && !r.has(n) {
+			ss[k].Dict, ss[k].Codes = append(ss[k].Dict[:0], ""), make([]int32, len(ss[0].Codes))
+			continue
+		}
 		if err := r.strings(n, &ss[k]); err != nil {
 			return err
 		}
@@ -516,7 +595,7 @@ func (fg *foreignGames) addBatch(r *foreignReader, fi int, f File) error {
 			return fmt.Errorf("%s: row %d: %w", f.Path, row, err)
 		}
 		fc.games = append(fc.games, len(fg.rows))
-		fg.rows = append(fg.rows, gameRow{id: id, plies: int32(ibuf[1][i]), cycle: repeat(i), captures: int32(ibuf[3][i]),
+		fg.rows = append(fg.rows, gameRow{key: gameKey{str(7), id}, plies: int32(ibuf[1][i]), cycle: repeat(i), captures: int32(ibuf[3][i]),
 			captured: int32(ibuf[4][i]), maxLaps: ibuf[5][i], neverEnding: int32(ibuf[6][i]), result: res, reason: reason,
 			cell: c, file: int32(fi), moves: gameMoves{lastNotLeading: -1, fp: uint64(ibuf[1][i])}})
 	}
@@ -536,7 +615,9 @@ func (fg *foreignGames) accs(withMoves bool, conf float64) []*cellAcc {
 	for n, fc := range cells {
 		first, _ := dataset.ParsePlayer(fc.first)
 		a := &cellAcc{key: fc.key, variant: fc.variant, first: first, cell: n}
-		slices.SortFunc(fc.games, func(i, j int) int { return cmp.Compare(rows[i].id, rows[j].id) })
+		slices.SortFunc(fc.games, func(i, j int) int {
+			return cmp.Or(cmp.Compare(rows[i].key.id, rows[j].key.id), cmp.Compare(rows[i].key.experiment, rows[j].key.experiment))
+		})
 		for _, i := range fc.games {
 			g := &rows[i]
 			a.addGame(g.result, g.reason, g.plies, g.cycle, g.neverEnding, g.captures, g.captured, g.maxLaps)
@@ -559,13 +640,15 @@ func (fg *foreignGames) accs(withMoves bool, conf float64) []*cellAcc {
 // scanForeignMoves adds the moves of one moves file of another tool to
 // the games they belong to. The moves of a game must come in ply order
 // (they may be spread over files read in path order).
-func scanForeignMoves(ctx context.Context, f File, rows []gameRow, index map[int64]int) error {
-	r, err := openForeign(ctx, f, movesRead)
+func scanForeignMoves(ctx context.Context, f File, rows []gameRow, index gameIndex) error {
+	r, err := openForeign(ctx, f, movesRead, dataset.ExperimentID)
 	if err != nil {
 		return err
 	}
 	defer r.close()
 	var buf [7][]int64
+	var exp dataset.Words
+	withExp := r.has(dataset.ExperimentID) && index.stacked
 	const i32, i16 = math.MaxInt32, math.MaxInt16
 	cols := []struct {
 		name   string
@@ -585,10 +668,19 @@ func scanForeignMoves(ctx context.Context, f File, rows []gameRow, index map[int
 				return err
 			}
 		}
+		if withExp {
+			if err := r.strings(dataset.ExperimentID, &exp); err != nil {
+				return err
+			}
+		}
 		for i, id := range buf[0] {
-			gi, ok := index[id]
-			if !ok {
-				return fmt.Errorf("%s: row %d: game_id %d is not in the games table (export the moves of the games kept only)", f.Path, r.row+int64(i), id)
+			k := gameKey{id: id}
+			if withExp {
+				k.experiment = exp.At(i)
+			}
+			gi, err := index.find(k, withExp)
+			if err != nil {
+				return fmt.Errorf("%s: row %d: %w", f.Path, r.row+int64(i), err)
 			}
 			g := &rows[gi]
 			if ply := int32(buf[1][i]); ply != g.moves.plies {

@@ -262,8 +262,8 @@ func readManifest(dir string) (*dataset.Manifest, error) {
 	if err := manifestsAgree(dir, m); err != nil {
 		return nil, err
 	}
-	if m.Format != dataset.Format {
-		return nil, fmt.Errorf("%s: dataset format %q, this baolab reads only %q (written by another version of baolab: simulate it again)", filepath.Join(dir, dataset.ManifestName), m.Format, dataset.Format)
+	if !dataset.Readable(m.Format) {
+		return nil, fmt.Errorf("%s: dataset format %q, this baolab reads only %s (written by another version of baolab: simulate it again)", filepath.Join(dir, dataset.ManifestName), m.Format, strings.Join(dataset.ReadFormats, " and "))
 	}
 	if err := m.Experiment.Check(); err != nil {
 		return nil, fmt.Errorf("%s: corrupt manifest: %s", filepath.Join(dir, dataset.ManifestName), oneLine(err))

@@ -56,6 +56,7 @@ func (w *Words) reset() { w.Dict, w.Codes = w.Dict[:0], w.Codes[:0] }
 // names as in GameRow). The enumerated columns hold codes: Result
 // ResultCode, EndReason EndReasonCode. A null first_repeat_ply is -1.
 type GameBatch struct {
+	Experiment                   Words
 	ID                           []int64
 	Ruleset, Variant             Words
 	South, North, First          Words
@@ -77,7 +78,7 @@ func (b *GameBatch) Len() int { return len(b.ID) }
 // Reset empties b, keeping its memory.
 func (b *GameBatch) Reset() {
 	b.ID, b.Seed, b.Result, b.EndReason, b.Plies = b.ID[:0], b.Seed[:0], b.Result[:0], b.EndReason[:0], b.Plies[:0]
-	for _, w := range []*Words{&b.Ruleset, &b.Variant, &b.South, &b.North, &b.First} {
+	for _, w := range []*Words{&b.Experiment, &b.Ruleset, &b.Variant, &b.South, &b.North, &b.First} {
 		w.reset()
 	}
 	b.MaterialSouth, b.MaterialNorth, b.FirstRepeatPly = b.MaterialSouth[:0], b.MaterialNorth[:0], b.FirstRepeatPly[:0]
@@ -87,6 +88,7 @@ func (b *GameBatch) Reset() {
 
 // Append appends row r.
 func (b *GameBatch) Append(r *GameRow) {
+	b.Experiment.Append(r.Experiment)
 	b.ID = append(b.ID, r.ID)
 	b.Ruleset.Append(r.Ruleset)
 	b.Variant.Append(r.Variant)
@@ -115,7 +117,7 @@ func (b *GameBatch) Row(i int) (GameRow, error) {
 		return GameRow{}, err
 	}
 	return GameRow{
-		ID: b.ID[i], Ruleset: b.Ruleset.At(i), Variant: b.Variant.At(i), South: b.South.At(i), North: b.North.At(i), First: first,
+		Experiment: b.Experiment.At(i), ID: b.ID[i], Ruleset: b.Ruleset.At(i), Variant: b.Variant.At(i), South: b.South.At(i), North: b.North.At(i), First: first,
 		Seed: b.Seed[i], Result: ResultOf(b.Result[i]), EndReason: EndReasonOf(b.EndReason[i]), Plies: b.Plies[i],
 		MaterialSouth: b.MaterialSouth[i], MaterialNorth: b.MaterialNorth[i], FirstRepeatPly: b.FirstRepeatPly[i],
 		Captures: b.Captures[i], Captured: b.Captured[i], MaxLaps: b.MaxLaps[i], NeverEnding: b.NeverEnding[i],
@@ -126,6 +128,7 @@ func (b *GameBatch) Row(i int) (GameRow, error) {
 // MoveBatch holds rows of the moves table, one slice per column (field
 // names as in MoveRow). Player holds engine.Player values.
 type MoveBatch struct {
+	Experiment                   Words
 	GameID                       []int64
 	Ruleset                      Words
 	Ply                          []int32
@@ -145,6 +148,7 @@ func (b *MoveBatch) Len() int { return len(b.GameID) }
 // Reset empties b, keeping its memory.
 func (b *MoveBatch) Reset() {
 	b.GameID, b.Ply, b.Player, b.Move, b.Legal = b.GameID[:0], b.Ply[:0], b.Player[:0], b.Move[:0], b.Legal[:0]
+	b.Experiment.reset()
 	b.Ruleset.reset()
 	b.Laps, b.Sown, b.Captured, b.MaterialSouth, b.MaterialNorth = b.Laps[:0], b.Sown[:0], b.Captured[:0], b.MaterialSouth[:0], b.MaterialNorth[:0]
 	b.Hash, b.Reserved = b.Hash[:0], b.Reserved[:0]
@@ -155,6 +159,7 @@ func (b *MoveBatch) Append(r *MoveRow) {
 	if n := len(b.GameID); n == cap(b.GameID) {
 		b.grow(max(n, 1024))
 	}
+	b.Experiment.Append(r.Experiment)
 	b.GameID = append(b.GameID, r.GameID)
 	b.Ruleset.Append(r.Ruleset)
 	b.Ply = append(b.Ply, r.Ply)
@@ -175,7 +180,8 @@ func (b *MoveBatch) Append(r *MoveRow) {
 // less while a worker's batch first fills up, and fresh memory is dear:
 // the copies run at page-fault speed.
 func (b *MoveBatch) grow(n int) {
-	b.GameID, b.Ruleset.Codes, b.Ply, b.Player = slices.Grow(b.GameID, n), slices.Grow(b.Ruleset.Codes, n), slices.Grow(b.Ply, n), slices.Grow(b.Player, n)
+	b.Experiment.Codes, b.GameID, b.Ruleset.Codes = slices.Grow(b.Experiment.Codes, n), slices.Grow(b.GameID, n), slices.Grow(b.Ruleset.Codes, n)
+	b.Ply, b.Player = slices.Grow(b.Ply, n), slices.Grow(b.Player, n)
 	b.Move, b.Legal, b.Laps, b.Sown = slices.Grow(b.Move, n), slices.Grow(b.Legal, n), slices.Grow(b.Laps, n), slices.Grow(b.Sown, n)
 	b.Captured, b.MaterialSouth, b.MaterialNorth = slices.Grow(b.Captured, n), slices.Grow(b.MaterialSouth, n), slices.Grow(b.MaterialNorth, n)
 	b.Hash, b.Reserved = slices.Grow(b.Hash, n), slices.Grow(b.Reserved, n)
@@ -184,7 +190,7 @@ func (b *MoveBatch) grow(n int) {
 // Row returns row i. Every column must have been read.
 func (b *MoveBatch) Row(i int) MoveRow {
 	return MoveRow{
-		GameID: b.GameID[i], Ruleset: b.Ruleset.At(i), Ply: b.Ply[i], Player: engine.Player(b.Player[i]), Move: b.Move[i],
+		Experiment: b.Experiment.At(i), GameID: b.GameID[i], Ruleset: b.Ruleset.At(i), Ply: b.Ply[i], Player: engine.Player(b.Player[i]), Move: b.Move[i],
 		Legal: b.Legal[i], Laps: b.Laps[i], Sown: b.Sown[i], Captured: b.Captured[i],
 		MaterialSouth: b.MaterialSouth[i], MaterialNorth: b.MaterialNorth[i], Hash: b.Hash[i], Reserved: b.Reserved[i],
 	}
@@ -251,9 +257,18 @@ var (
 	endReasonDict = fixedDict(EndReasonWords)
 )
 
+// ExperimentID names the column of every table that holds the writer's
+// Experiment.ID. Files of format baolab-dataset/3 and older lack it in the
+// games and moves tables; a Reader then takes it from the footer
+// (MetaExperiment).
+const ExperimentID = "experiment_id"
+
+const experimentMeaning = "the experiment's ID (manifest experiment, Experiment.ID; also in the file's footer): (experiment_id, game_id) is unique across datasets, so tables of several datasets can be stacked"
+
 // gameFields defines the games table: one row per game.
 var gameFields = []field[GameBatch]{
-	num("game_id", i64, "unique in the dataset: cell index × games per cell + game index within the cell", func(b *GameBatch) *[]int64 { return &b.ID }),
+	num("game_id", i64, "unique in the dataset (not across datasets: key on experiment_id too): cell index × games per cell + game index within the cell", func(b *GameBatch) *[]int64 { return &b.ID }),
+	words(ExperimentID, experimentMeaning, func(b *GameBatch) *Words { return &b.Experiment }),
 	words("ruleset", "canonical ruleset string (variant and every non-default option)", func(b *GameBatch) *Words { return &b.Ruleset }),
 	words("variant", "variant name: kingulu, kimasai-two-rows or kimasai-four-rows", func(b *GameBatch) *Words { return &b.Variant }),
 	words("agent_south", "agent spec playing South, e.g. random or mcts:iters=400,c=1.4", func(b *GameBatch) *Words { return &b.South }),
@@ -281,6 +296,7 @@ var gameFields = []field[GameBatch]{
 // moveFields defines the moves table: one row per ply.
 var moveFields = []field[MoveBatch]{
 	num("game_id", i64, "the game (games.game_id)", func(b *MoveBatch) *[]int64 { return &b.GameID }),
+	words(ExperimentID, experimentMeaning, func(b *MoveBatch) *Words { return &b.Experiment }),
 	words("ruleset", "canonical ruleset string", func(b *MoveBatch) *Words { return &b.Ruleset }),
 	num("ply", i32, "0 for the first move of the game", func(b *MoveBatch) *[]int32 { return &b.Ply }),
 	enum("player", "who moved: south or north", playerDict, 2, func(b *MoveBatch) *[]int32 { return &b.Player }),

@@ -35,6 +35,7 @@ type FileInfo struct {
 	Rows      int64
 	RowGroups int
 	Meta      map[string]string // key-value metadata
+	Columns   []string          // names of the top-level columns, in file order
 }
 
 // Int returns the integer metadata value of key, or -1 if it is missing
@@ -150,6 +151,10 @@ func CheckFile(path string) (FileInfo, error) {
 	}
 	defer r.Close()
 	info := FileInfo{Rows: r.NumRows(), RowGroups: r.NumRowGroups(), Meta: make(map[string]string)}
+	root := r.MetaData().Schema.Root()
+	for i := range root.NumFields() {
+		info.Columns = append(info.Columns, root.Field(i).Name())
+	}
 	kv := r.MetaData().KeyValueMetadata()
 	for i, k := range kv.Keys() {
 		info.Meta[k] = kv.Values()[i]

@@ -16,8 +16,18 @@ import (
 // Format names the manifest format; it changes when the dataset layout
 // or a column changes incompatibly. Version 2 added games.reservations
 // and moves.reserved, and stopped counting kingulu's reservations as
-// captures. Version 3 added games.opening_plies.
-const Format = "baolab-dataset/3"
+// captures. Version 3 added games.opening_plies. Version 4 added
+// experiment_id to the games and moves tables.
+const Format = "baolab-dataset/4"
+
+// ReadFormats are the formats that this baolab reads: Format, and
+// baolab-dataset/3, whose files lack the experiment_id column (a Reader
+// takes it from each file's footer). baolab sim extends only a dataset
+// of Format.
+var ReadFormats = []string{"baolab-dataset/3", Format}
+
+// Readable reports whether this baolab reads a dataset of format.
+func Readable(format string) bool { return slices.Contains(ReadFormats, format) }
 
 // ShardDir is the directory of the per-shard manifests. Each process of
 // `baolab sim` (shard K of N; an unsharded run is shard 0 of 1) owns one
@@ -110,9 +120,19 @@ type Manifest struct {
 
 // Merge builds the dataset manifest of e from the shard manifests. A
 // batch finished by several shards (after a resume with another split)
-// counts once. Shard manifests of another experiment are an error.
+// counts once. Shard manifests of another experiment are an error, and so
+// are shard manifests of different formats; the merged manifest has the
+// shards' format (Format when there are none).
 func Merge(e Experiment, shards []ShardManifest) (Manifest, error) {
 	m := Manifest{Format: Format, Experiment: e, Batches: e.NumCells() * e.NumBatches(), Shards: shards}
+	if len(shards) > 0 {
+		m.Format = shards[0].Format
+	}
+	for _, s := range shards {
+		if s.Format != m.Format {
+			return Manifest{}, fmt.Errorf("manifest: shard %d of %d has format %q, shard %d of %d %q", s.Shard, s.Shards, s.Format, shards[0].Shard, shards[0].Shards, m.Format)
+		}
+	}
 	nb := e.NumBatches()
 	done := make(map[[2]int]BatchRecord)
 	var last time.Time

@@ -34,9 +34,12 @@ type Reader struct {
 	pf   *file.Reader
 	rr   pqarrow.RecordReader
 	cols []int // index in gameFields or moveFields of each column read
-	pos  []int // position in the record batches of each column read
-	rec  arrow.RecordBatch
-	s    scratch
+	pos  []int // position in the record batches of each column read; -1: from the footer
+	// expCodes are the codes (all 0) of the experiment_id column of a
+	// file that lacks it (format 3 and older), made from its footer.
+	expCodes []int32
+	rec      arrow.RecordBatch
+	s        scratch
 }
 
 // ColumnNames returns the names of the columns of table.
@@ -103,7 +106,7 @@ func (r *Reader) open(ctx context.Context, names []string) error {
 	if err != nil {
 		return fmt.Errorf("%s: unreadable schema: %s", r.Path, OneLine(err))
 	}
-	if err := checkSchema(got, want); err != nil {
+	if err := checkSchema(got, want, r.Meta[MetaExperiment] != ""); err != nil {
 		return fmt.Errorf("%s: not a baolab %s file: %w", r.Path, r.Table, err)
 	}
 	var read []int // Parquet column indices
@@ -112,8 +115,10 @@ func (r *Reader) open(ctx context.Context, names []string) error {
 		if f < 0 {
 			return fmt.Errorf("%s: no column %s in the %s table", r.Path, n, r.Table)
 		}
-		read = append(read, sch.ColumnIndexByName(n))
 		r.cols = append(r.cols, f)
+		if i := sch.ColumnIndexByName(n); i >= 0 || n != ExperimentID {
+			read = append(read, i)
+		}
 	}
 	r.rr, err = fr.GetRecordReader(ctx, read, nil)
 	if err != nil {
@@ -123,6 +128,10 @@ func (r *Reader) open(ctx context.Context, names []string) error {
 	fields := r.rr.Schema().Fields()
 	for _, n := range names {
 		j := slices.IndexFunc(fields, func(f arrow.Field) bool { return f.Name == n })
+		if j < 0 && n == ExperimentID && sch.ColumnIndexByName(n) < 0 {
+			r.pos = append(r.pos, -1)
+			continue
+		}
 		if j < 0 {
 			return fmt.Errorf("%s: column %s not read", r.Path, n)
 		}
@@ -132,10 +141,15 @@ func (r *Reader) open(ctx context.Context, names []string) error {
 }
 
 // checkSchema checks that got has every column of want with the same type
-// (a string column may be plain or dictionary-encoded).
-func checkSchema(got *arrow.Schema, want []Column) error {
+// (a string column may be plain or dictionary-encoded). expInFooter
+// says that the footer names the experiment, which then stands for a
+// missing experiment_id column (a file of format 3 or older).
+func checkSchema(got *arrow.Schema, want []Column, expInFooter bool) error {
 	for _, c := range want {
 		fs := got.FieldIndices(c.Field.Name)
+		if len(fs) == 0 && c.Field.Name == ExperimentID && expInFooter {
+			continue
+		}
 		if len(fs) != 1 {
 			return fmt.Errorf("column %s missing", c.Field.Name)
 		}
@@ -194,6 +208,18 @@ func fill[B any](r *Reader, fields []field[B], b *B) error {
 		return fmt.Errorf("%s: no record batch read", r.Path)
 	}
 	for i, f := range r.cols {
+		if r.pos[i] < 0 { // experiment_id of an older file, from its footer
+			n := int(r.rec.NumRows())
+			r.expCodes = slices.Grow(r.expCodes[:0], n)[:n]
+			clear(r.expCodes)
+			a := dictArray(r.expCodes, stringArray(r.Meta[MetaExperiment]), true)
+			err := fields[f].get(b, a, &r.s)
+			a.Release()
+			if err != nil {
+				return fmt.Errorf("%s: column %s (from the footer) %s", r.Path, fields[f].Field.Name, err)
+			}
+			continue
+		}
 		a := r.rec.Column(r.pos[i])
 		if err := fields[f].get(b, a, &r.s); err != nil {
 			if err == errNulls {

@@ -47,10 +47,10 @@ func TestCheckSchemaTypes(t *testing.T) {
 		}
 		return arrow.NewSchema(fields, nil)
 	}
-	if err := checkSchema(GamesSchema, GamesColumns); err != nil {
+	if err := checkSchema(GamesSchema, GamesColumns, false); err != nil {
 		t.Errorf("the games schema itself: %v", err)
 	}
-	if err := checkSchema(with("variant", arrow.BinaryTypes.String), GamesColumns); err != nil {
+	if err := checkSchema(with("variant", arrow.BinaryTypes.String), GamesColumns, false); err != nil {
 		t.Errorf("variant as plain strings: %v", err)
 	}
 	for _, c := range []struct {
@@ -61,7 +61,7 @@ func TestCheckSchemaTypes(t *testing.T) {
 		{"game_id", arrow.PrimitiveTypes.Float64, "column game_id has type float64, want int64"},
 		{"variant", arrow.PrimitiveTypes.Int64, "column variant has type int64"},
 	} {
-		if err := checkSchema(with(c.name, c.typ), GamesColumns); err == nil || !strings.Contains(err.Error(), c.want) {
+		if err := checkSchema(with(c.name, c.typ), GamesColumns, false); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s as %s: got %v, want %q", c.name, c.typ, err, c.want)
 		}
 	}

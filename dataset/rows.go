@@ -67,6 +67,7 @@ func ParseEndReason(s string) (engine.EndReason, error) {
 // GameRow is one row of the games table (see GamesColumns for the
 // meaning of each field).
 type GameRow struct {
+	Experiment                   string // Experiment.ID of the writer
 	ID                           int64
 	Ruleset, Variant             string
 	South, North                 string // agent specs
@@ -86,6 +87,7 @@ type GameRow struct {
 
 // MoveRow is one row of the moves table (see MovesColumns).
 type MoveRow struct {
+	Experiment                   string // Experiment.ID of the writer
 	GameID                       int64
 	Ruleset                      string
 	Ply                          int32

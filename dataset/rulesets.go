@@ -26,7 +26,7 @@ const RulesetsName = "rulesets.parquet"
 // RulesetsColumns documents the fixed columns of the rulesets table; one
 // column per option follows them (see RulesetsTable).
 var RulesetsColumns = []Column{
-	col("experiment_id", arrow.BinaryTypes.String, false, "the experiment's ID (manifest experiment, Experiment.ID; also in every Parquet file's footer): (experiment_id, game_id) is unique across datasets"),
+	col(ExperimentID, arrow.BinaryTypes.String, false, "the experiment's ID (manifest experiment, Experiment.ID; also in every Parquet file's footer): (experiment_id, game_id) is unique across datasets"),
 	col("ruleset", arrow.BinaryTypes.String, false, "canonical ruleset string, as in games.ruleset and moves.ruleset"),
 	col("variant", arrow.BinaryTypes.String, false, "variant name"),
 	col("board", arrow.BinaryTypes.String, false, "the board-size options with their values, defaults included (e.g. holes=6,seeds=4)"),

@@ -163,8 +163,8 @@ func checkCounts(t *testing.T, dir string, exp dataset.Experiment) {
 		rr := array.NewTableReader(tbl, -1)
 		for rr.Next() {
 			rec := rr.RecordBatch()
-			id := rec.Column(0).(*array.Int64)
-			plies := rec.Column(9).(*array.Int32)
+			id := rec.Column(rec.Schema().FieldIndices("game_id")[0]).(*array.Int64)
+			plies := rec.Column(rec.Schema().FieldIndices("plies")[0]).(*array.Int32)
 			for i := 0; i < id.Len(); i++ {
 				if _, dup := ids[id.Value(i)]; dup {
 					t.Fatalf("game_id %d twice", id.Value(i))
@@ -264,8 +264,8 @@ func checkReplay(t *testing.T, exp dataset.Experiment, dir string) {
 					reservations++
 				}
 				maxLaps = max(maxLaps, info.Laps)
-				row := fmt.Sprintf("game_id=%d ruleset=%s ply=%d player=%s move=%d legal_moves=%d laps=%d sown=%d captured=%d material_south=%d material_north=%d hash=%d reserved=%v ",
-					id, cell.Ruleset, ply, p, m, len(ms), info.Laps, info.Sown, info.Captured, s.Material(engine.South), s.Material(engine.North), s.Hash(), info.Reserved)
+				row := fmt.Sprintf("game_id=%d experiment_id=%s ruleset=%s ply=%d player=%s move=%d legal_moves=%d laps=%d sown=%d captured=%d material_south=%d material_north=%d hash=%d reserved=%v ",
+					id, exp.ID(), cell.Ruleset, ply, p, m, len(ms), info.Laps, info.Sown, info.Captured, s.Material(engine.South), s.Material(engine.North), s.Hash(), info.Reserved)
 				if !moves[row] {
 					t.Fatalf("cell %d game %d: replayed move row not in the dataset:\n%s", c, i, row)
 				}
@@ -274,8 +274,8 @@ func checkReplay(t *testing.T, exp dataset.Experiment, dir string) {
 			if s.FirstRepeatPly() >= 0 {
 				fr = fmt.Sprint(s.FirstRepeatPly())
 			}
-			want := fmt.Sprintf("game_id=%d ruleset=%s variant=%s agent_south=%s agent_north=%s first=%s seed=%d result=%s end_reason=%s plies=%d material_south=%d material_north=%d first_repeat_ply=%s captures=%d captured=%d max_laps=%d never_ending=%d reservations=%d opening_plies=%d ",
-				id, cell.Ruleset, g.Variant(), sp, np, first, seed, s.Result(), s.EndReason(), s.Ply(), s.Material(engine.South), s.Material(engine.North), fr, captures, captured, maxLaps, s.NeverEndingMet(), reservations, opening)
+			want := fmt.Sprintf("game_id=%d experiment_id=%s ruleset=%s variant=%s agent_south=%s agent_north=%s first=%s seed=%d result=%s end_reason=%s plies=%d material_south=%d material_north=%d first_repeat_ply=%s captures=%d captured=%d max_laps=%d never_ending=%d reservations=%d opening_plies=%d ",
+				id, exp.ID(), cell.Ruleset, g.Variant(), sp, np, first, seed, s.Result(), s.EndReason(), s.Ply(), s.Material(engine.South), s.Material(engine.North), fr, captures, captured, maxLaps, s.NeverEndingMet(), reservations, opening)
 			if games[id] != want {
 				t.Fatalf("cell %d game %d:\n got %s\nwant %s", c, i, games[id], want)
 			}

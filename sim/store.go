@@ -262,6 +262,14 @@ func (st *store) prepare(force bool, run dataset.Run) error {
 	return st.writePiece()
 }
 
+// formatDiff says why a dataset of another format is not extended.
+func formatDiff(format string) string {
+	if dataset.Readable(format) {
+		return fmt.Sprintf("dataset format %q, which baolab analyze reads but sim does not extend (its rows lack the %s column of %q): start a new directory", format, dataset.ExperimentID, dataset.Format)
+	}
+	return fmt.Sprintf("dataset format %q, not %q", format, dataset.Format)
+}
+
 // checkExperiment refuses (or with force clears) a directory whose
 // manifests or data belong to another experiment. Called under the
 // directory lock.
@@ -279,7 +287,7 @@ func (st *store) checkExperiment(force bool, busy []string) error {
 		} else if d := m.Experiment.Diff(st.exp); d != "" {
 			other = append(other, d)
 		} else if m.Format != dataset.Format {
-			other = append(other, fmt.Sprintf("dataset format %q, not %q", m.Format, dataset.Format))
+			other = append(other, formatDiff(m.Format))
 		}
 	case !errors.Is(err, fs.ErrNotExist):
 		return fmt.Errorf("output directory: %w", err)
@@ -291,7 +299,7 @@ func (st *store) checkExperiment(force bool, busy []string) error {
 	for _, p := range pieces {
 		d := p.Experiment.Diff(st.exp)
 		if d == "" && p.Format != dataset.Format {
-			d = fmt.Sprintf("dataset format %q, not %q", p.Format, dataset.Format)
+			d = formatDiff(p.Format)
 		}
 		if d != "" && !strings.Contains(strings.Join(other, "\n"), d) {
 			other = append(other, d)
@@ -558,7 +566,9 @@ func (st *store) finished(c, b int) (dataset.BatchRecord, bool) {
 		if err == nil {
 			_, err = dataset.CheckFooter(info.Meta, info.Rows, table, c, b, &st.exp, plies)
 		}
-		return info, err == nil
+		// A file of an older format (no experiment_id column) is not
+		// this format's batch: it is played again, not extended.
+		return info, err == nil && slices.Contains(info.Columns, dataset.ExperimentID)
 	}
 	g, ok := check(dataset.Games, -1)
 	if !ok {

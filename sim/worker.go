@@ -32,6 +32,7 @@ type cellState struct {
 // waits for another worker except to hand in its result.
 type worker struct {
 	exp    dataset.Experiment
+	expID  string // exp.ID(), written in every row
 	dir    string
 	out    *dataset.Writer
 	cells  map[int]*cellState
@@ -55,7 +56,7 @@ type worker struct {
 // of its temporary files.
 func newWorker(exp dataset.Experiment, dir string, create func(string) (dataset.SyncFile, error), temps *tempSet) *worker {
 	w := &worker{
-		exp: exp, dir: dir, out: dataset.NewWriter(),
+		exp: exp, expID: exp.ID(), dir: dir, out: dataset.NewWriter(),
 		cells: make(map[int]*cellState),
 		moves: make([]engine.Move, 0, engine.MaxMoves),
 	}
@@ -148,7 +149,7 @@ func (w *worker) runBatch(ctx context.Context, c, b int) (batchResult, error) {
 			}
 		}
 	}
-	meta := dataset.FileMeta{Experiment: w.exp.ID(), Cell: c, Batch: b, Games: hi - lo, Plies: w.plies}
+	meta := dataset.FileMeta{Experiment: w.expID, Cell: c, Batch: b, Games: hi - lo, Plies: w.plies}
 	if mf != nil {
 		if w.m.Len() > 0 {
 			if err := w.flushMoves(mf); err != nil {
@@ -207,7 +208,7 @@ func (w *worker) play(cs *cellState, i int) error {
 		reservations       int32
 		maxLaps            int64
 		logMoves           = w.exp.Moves
-		mr                 = dataset.MoveRow{GameID: id, Ruleset: cs.cell.Ruleset}
+		mr                 = dataset.MoveRow{Experiment: w.expID, GameID: id, Ruleset: cs.cell.Ruleset}
 	)
 	for !s.Over() {
 		if w.stop != nil && w.stop.Load() {
@@ -256,7 +257,7 @@ func (w *worker) play(cs *cellState, i int) error {
 	}
 	plies := s.Ply()
 	w.g.Append(&dataset.GameRow{
-		ID: id, Ruleset: cs.cell.Ruleset, Variant: cs.variant, South: cs.names[engine.South], North: cs.names[engine.North],
+		Experiment: w.expID, ID: id, Ruleset: cs.cell.Ruleset, Variant: cs.variant, South: cs.names[engine.South], North: cs.names[engine.North],
 		First: cs.init.Player(), Seed: gs, Result: r, EndReason: s.EndReason(), Plies: int32(plies),
 		MaterialSouth: int32(s.Material(engine.South)), MaterialNorth: int32(s.Material(engine.North)),
 		FirstRepeatPly: int32(s.FirstRepeatPly()), Captures: captures, Captured: captured, MaxLaps: maxLaps,

@@ -72,6 +72,7 @@ func writeGames(path string, games []Game, meta dataset.FileMeta) error {
 	var b dataset.GameBatch
 	for _, g := range games {
 		r := g.GameRow
+		r.Experiment = meta.Experiment
 		if r.Plies == 0 {
 			r.Plies = int32(len(g.Moves))
 		}
@@ -96,7 +97,7 @@ func writeMoves(path string, games []Game, meta dataset.FileMeta) error {
 	var b dataset.MoveBatch
 	for _, g := range games {
 		for k, m := range g.Moves {
-			m.GameID, m.Ruleset, m.Ply = g.ID, g.Ruleset, int32(k)
+			m.Experiment, m.GameID, m.Ruleset, m.Ply = meta.Experiment, g.ID, g.Ruleset, int32(k)
 			b.Append(&m)
 			if b.Len() == 1<<16 {
 				if err := f.WriteMoves(&b); err != nil {
