@@ -1,8 +1,6 @@
 package solve
 
 import (
-	"slices"
-
 	"github.com/baolab/baolab/engine"
 )
 
@@ -56,8 +54,7 @@ func (sv *solver) ranks(side engine.Player, val []int8) []uint16 {
 	var cur, next []uint32
 	for _, v := range distinctValues(val) {
 		copy(cnt, counts)
-		cur = sv.seeds(cur[:0], v, better)
-		slices.Sort(cur)
+		cur, next = sortNodes(sv.seeds(cur[:0], v, better), next, n)
 		for ply := uint16(0); len(cur) > 0; ply = min(ply+1, MaxPlies) {
 			p.Add(int64(len(cur)))
 			for _, x := range cur {
@@ -65,8 +62,7 @@ func (sv *solver) ranks(side engine.Player, val []int8) []uint16 {
 					out[x] = ply
 				}
 			}
-			next = sv.nextRound(cur, next[:0], cnt)
-			cur, next = next, cur
+			cur, next = sv.nextRound(cur, next, cnt)
 		}
 		// keys, lists, outdeg with the counts and their start, the two
 		// values, the distances of this side and of South's (North's pass)

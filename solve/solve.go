@@ -903,31 +903,33 @@ func (sv *solver) attract(side engine.Player, byM [][]uint32) []int8 {
 			continue
 		}
 		t := int8(mi - 128)
-		cur = append(cur[:0], byM[mi]...)
-		slices.Sort(cur)
+		cur, next = sortNodes(append(cur[:0], byM[mi]...), next, sv.nodes())
 		for _, i := range cur {
 			val[i] = t
 		}
 		for len(cur) > 0 {
 			p.Add(int64(len(cur)))
-			next = sv.nextRound(cur, next[:0], cnt)
-			for _, q := range next {
+			cur, next = sv.nextRound(cur, next, cnt)
+			for _, q := range cur {
 				val[q] = t
 			}
-			cur, next = next, cur
 		}
 	}
 	sv.note(int64(8*len(sv.keys)+4*len(sv.off)+4*len(sv.pred)+3*len(sv.outdeg)) + int64(4*(cap(cur)+cap(next))))
 	return val
 }
 
-// nextRound appends to next, sorted, the nodes that join an attractor
-// once the nodes of cur (its last round) are in it: each predecessor of
-// a node of cur counts down (cnt, see sideCounts), and joins when its
-// count reaches 0. The nodes of a round are taken in node order, so the
+// nextRound returns, sorted, the nodes that join an attractor once the
+// nodes of cur (its last round) are in it: each predecessor of a node of
+// cur counts down (cnt, see sideCounts), and joins when its count
+// reaches 0. The nodes of a round are taken in node order, so the
 // predecessor lists and the counts are read front to back rather than at
 // random: on a large board that is most of the attractor passes' time.
-func (sv *solver) nextRound(cur, next []uint32, cnt []uint8) []uint32 {
+// The new round is built in next's memory and sorted with cur's as the
+// second buffer: nextRound also returns the buffer left over, for the
+// round after (cur's contents are lost).
+func (sv *solver) nextRound(cur, next []uint32, cnt []uint8) (round, spare []uint32) {
+	next = next[:0]
 	for _, x := range cur {
 		for _, q := range sv.preds(x) {
 			if cnt[q] == 0 { // in the attractor already
@@ -939,8 +941,7 @@ func (sv *solver) nextRound(cur, next []uint32, cnt []uint8) []uint32 {
 			next = append(next, q)
 		}
 	}
-	slices.Sort(next)
-	return next
+	return sortNodes(next, cur, sv.nodes())
 }
 
 // sideCounts returns, for every node, how many of its successors must be
@@ -980,8 +981,7 @@ func (sv *solver) cycles() {
 	for len(cur) > 0 {
 		peeled += len(cur)
 		p.Add(int64(len(cur)))
-		next = sv.nextRound(cur, next[:0], cnt)
-		cur, next = next, cur
+		cur, next = sv.nextRound(cur, next, cnt)
 	}
 	sv.cyclic = peeled < len(cnt)
 }
