@@ -35,10 +35,7 @@ func (sv *solver) plies() {
 // The search goes round by round (nextRound): the nodes of round r bring
 // in those of round r+1, so a node's rank is the round it joins and no
 // rank is kept per node; the order of the nodes within a round changes
-// neither which nodes join the next round nor their ranks. The search for
-// v stops at the round the last node of value v joins: the nodes that
-// would join after it are of better values, whose ranks come from their
-// own search.
+// neither which nodes join the next round nor their ranks.
 func (sv *solver) ranks(side engine.Player, val []int8) []uint16 {
 	p := sv.opt.Progress
 	p.Stage(side.String()+" plies", int64(len(sv.keys)))
@@ -54,10 +51,6 @@ func (sv *solver) ranks(side engine.Player, val []int8) []uint16 {
 	}
 	counts := sv.sideCounts(side)
 	cnt := make([]uint8, n)
-	var left [256]int // nodes of each value still without a rank
-	for _, v := range val {
-		left[int(v)+128]++
-	}
 	var cur, next []uint32
 	for _, v := range distinctValues(val) {
 		copy(cnt, counts)
@@ -67,11 +60,7 @@ func (sv *solver) ranks(side engine.Player, val []int8) []uint16 {
 			for _, x := range cur {
 				if val[x] == v {
 					out[x] = ply
-					left[int(v)+128]--
 				}
-			}
-			if left[int(v)+128] == 0 {
-				break // the rounds to come hold only nodes of better values
 			}
 			cur, next = sv.nextRound(cur, next, cnt)
 		}
