@@ -114,7 +114,8 @@
 // (count, then fill) to build the predecessor lists; then the two
 // attractor passes and a topological sort that tells whether the graph has
 // a cycle, each growing its set round by round, a round in node order.
-// About 25 to 30 bytes per position (docs/speed.md lists the arrays).
+// About 21 bytes per position and 4 per move (docs/speed.md lists the
+// arrays).
 //
 // Sweep (Options.Sweep): no move lists; the moves of a node are generated
 // again whenever needed (Kahn's sort, then sweeps; see sweep.go). 12.5
