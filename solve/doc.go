@@ -81,10 +81,13 @@
 // where its distance is the one under that better value). A distance
 // longer than MaxPlies is stored as MaxPlies. The distances are computed
 // after the two attractor passes, one breadth-first pass per distinct
-// value of each side (the attractor passes release terminals by margin
-// and grow the set depth first, which gives the values but not the
-// rounds): O((positions + moves) x distinct values) and 4 bytes per
-// position more in the table (2 per side), 6 while computing. Only the
+// value of each side (the attractor passes release terminals by margin,
+// which gives the values but not the rounds of the distance's value):
+// O((positions + moves) x distinct values) and 4 bytes per position more
+// in the table (2 per side), 6 while computing (a count per node and the
+// count it starts from). These passes are most of a solve's CPU time on
+// boards with many distinct values (kingulu's score margins); baolab
+// solve --stats prints the CPU time of each stage. Only the
 // predecessor-list method computes them: the sweep method (Options.Sweep)
 // and SolveLayers keep no distances (Table.HasPlies is false, the
 // Result's RootPlies are NoPlies), and the perfect agent then plays as
@@ -110,7 +113,9 @@
 // Predecessor lists (the default): the moves are generated twice more
 // (count, then fill) to build the predecessor lists; then the two
 // attractor passes and a topological sort that tells whether the graph has
-// a cycle. About 25 bytes per position.
+// a cycle, each growing its set round by round, a round in node order.
+// About 21 bytes per position and 4 per move (docs/speed.md lists the
+// arrays).
 //
 // Sweep (Options.Sweep): no move lists; the moves of a node are generated
 // again whenever needed (Kahn's sort, then sweeps; see sweep.go). 12.5

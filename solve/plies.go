@@ -1,8 +1,6 @@
 package solve
 
 import (
-	"slices"
-
 	"github.com/baolab/baolab/engine"
 )
 
@@ -32,15 +30,18 @@ func (sv *solver) plies() {
 // side. A node of side's joins one round after its first successor in the
 // set (1 + the least rank of its successors in it), a node of the
 // opponent's one round after its last (1 + the largest rank of its
-// successors, all in the set); the first-in first-out queue takes the
-// nodes in increasing rank, so each joins at its least possible round.
+// successors, all in the set).
+//
+// The search goes round by round (nextRound): the nodes of round r bring
+// in those of round r+1, so a node's rank is the round it joins and no
+// rank is kept per node; the order of the nodes within a round changes
+// neither which nodes join the next round nor their ranks.
 func (sv *solver) ranks(side engine.Player, val []int8) []uint16 {
 	p := sv.opt.Progress
 	p.Stage(side.String()+" plies", int64(len(sv.keys)))
 	defer p.Done()
 	n := sv.nodes()
 	out := make([]uint16, n)
-	rank := make([]uint16, n)
 	for i := range out {
 		out[i] = noPlies16
 	}
@@ -48,39 +49,24 @@ func (sv *solver) ranks(side engine.Player, val []int8) []uint16 {
 	if side == engine.North {
 		better = func(m, v int8) bool { return m <= v }
 	}
-	var queue []uint32
+	counts := sv.sideCounts(side)
+	cnt := make([]uint8, n)
+	var cur, next []uint32
 	for _, v := range distinctValues(val) {
-		for i := range rank {
-			rank[i] = noPlies16
-		}
-		cnt := slices.Clone(sv.outdeg)
-		queue = sv.seeds(queue[:0], v, better)
-		for _, x := range queue {
-			rank[x] = 0
-		}
-		for head := 0; head < len(queue); head++ {
-			x := queue[head]
-			r := min(rank[x]+1, MaxPlies)
-			for _, q := range sv.preds(x) {
-				if rank[q] != noPlies16 {
-					continue
+		copy(cnt, counts)
+		cur, next = sortNodes(sv.seeds(cur[:0], v, better), next, n)
+		for ply := uint16(0); len(cur) > 0; ply = min(ply+1, MaxPlies) {
+			p.Add(int64(len(cur)))
+			for _, x := range cur {
+				if val[x] == v {
+					out[x] = ply
 				}
-				if KeyPlayer(sv.keys[q]) != side {
-					if cnt[q]--; cnt[q] > 0 {
-						continue
-					}
-				}
-				rank[q] = r
-				queue = append(queue, q)
 			}
+			cur, next = sv.nextRound(cur, next, cnt)
 		}
-		for _, x := range queue {
-			if val[x] == v {
-				out[x] = rank[x]
-			}
-		}
-		p.Add(int64(len(queue)))
-		sv.note(int64(8*len(sv.keys)+4*len(sv.off)+4*len(sv.pred)+2*len(sv.outdeg)+6*n) + int64(4*cap(queue)))
+		// keys, lists, outdeg with the counts and their start, the two
+		// values, the distances of this side and of South's (North's pass)
+		sv.note(int64(8*len(sv.keys)+4*len(sv.off)+4*len(sv.pred)+3*len(sv.outdeg)+4*n+2*len(sv.pliesS)) + int64(4*(cap(cur)+cap(next))))
 	}
 	return out
 }

@@ -881,7 +881,9 @@ func (sv *solver) retrograde() {
 
 // attract computes side's value of every node: terminals are released
 // best margin first for side; a node of side's joins the attractor with
-// its first successor in it, a node of the opponent's with its last.
+// its first successor in it, a node of the opponent's with its last. The
+// attractor of each margin grows round by round (nextRound); which nodes
+// join it does not depend on the order they are taken in.
 func (sv *solver) attract(side engine.Player, byM [][]uint32) []int8 {
 	p := sv.opt.Progress
 	p.Stage(side.String()+" pass", int64(len(sv.keys)))
@@ -890,9 +892,8 @@ func (sv *solver) attract(side engine.Player, byM [][]uint32) []int8 {
 	for i := range val {
 		val[i] = noneVal
 	}
-	cnt := slices.Clone(sv.outdeg)
-	var work []uint32
-	decided := int64(0)
+	cnt := sv.sideCounts(side)
+	var cur, next []uint32
 	for r := range 256 {
 		mi := 255 - r // South: best (largest) margin first
 		if side == engine.North {
@@ -902,59 +903,85 @@ func (sv *solver) attract(side engine.Player, byM [][]uint32) []int8 {
 			continue
 		}
 		t := int8(mi - 128)
-		for _, i := range byM[mi] {
+		cur, next = sortNodes(append(cur[:0], byM[mi]...), next, sv.nodes())
+		for _, i := range cur {
 			val[i] = t
-			work = append(work, i)
 		}
-		for len(work) > 0 {
-			x := work[len(work)-1]
-			work = work[:len(work)-1]
-			decided++
-			for _, q := range sv.preds(x) {
-				if val[q] != noneVal {
-					continue
-				}
-				if KeyPlayer(sv.keys[q]) != side {
-					if cnt[q]--; cnt[q] > 0 {
-						continue
-					}
-				}
+		for len(cur) > 0 {
+			p.Add(int64(len(cur)))
+			cur, next = sv.nextRound(cur, next, cnt)
+			for _, q := range cur {
 				val[q] = t
-				work = append(work, q)
-			}
-			if decided&0xffff == 0 {
-				p.Add(0x10000)
 			}
 		}
 	}
-	sv.note(int64(8*len(sv.keys)+4*len(sv.off)+4*len(sv.pred)+3*len(sv.outdeg)) + int64(4*cap(work)))
+	sv.note(int64(8*len(sv.keys)+4*len(sv.off)+4*len(sv.pred)+3*len(sv.outdeg)) + int64(4*(cap(cur)+cap(next))))
 	return val
 }
 
+// nextRound returns, sorted, the nodes that join an attractor once the
+// nodes of cur (its last round) are in it: each predecessor of a node of
+// cur counts down (cnt, see sideCounts), and joins when its count
+// reaches 0. The nodes of a round are taken in node order, so the
+// predecessor lists and the counts are read front to back rather than at
+// random: on a large board that is most of the attractor passes' time.
+// The new round is built in next's memory and sorted with cur's as the
+// second buffer: nextRound also returns the buffer left over, for the
+// round after (cur's contents are lost).
+func (sv *solver) nextRound(cur, next []uint32, cnt []uint8) (round, spare []uint32) {
+	next = next[:0]
+	for _, x := range cur {
+		for _, q := range sv.preds(x) {
+			if cnt[q] == 0 { // in the attractor already
+				continue
+			}
+			if cnt[q]--; cnt[q] > 0 {
+				continue
+			}
+			next = append(next, q)
+		}
+	}
+	return sortNodes(next, cur, sv.nodes())
+}
+
+// sideCounts returns, for every node, how many of its successors must be
+// in side's attractor for it to join: 1 for a node of side's with a move
+// (its first successor in the attractor brings it in), all of them
+// (outdeg) for a node of the opponent's. A node with no move (terminal,
+// dead end, a node standing for children in later layers) gets 0; such a
+// node is no node's successor, so in the attractor passes a count of 0
+// means "in the attractor already" for every node that is a predecessor.
+// Counting down this way, the passes never look up a node's player (a
+// random read of its 8-byte key per move).
+func (sv *solver) sideCounts(side engine.Player) []uint8 {
+	cnt := slices.Clone(sv.outdeg)
+	for i, k := range sv.keys[:sv.nNon] {
+		if cnt[i] > 0 && KeyPlayer(k) == side {
+			cnt[i] = 1
+		}
+	}
+	return cnt
+}
+
 // cycles tells whether the graph has a cycle: it peels off nodes all of
-// whose successors are peeled (a topological sort); a node left over lies
-// on or above a cycle.
+// whose successors are peeled (a topological sort, round by round as the
+// attractors grow: nextRound); a node left over lies on or above a cycle.
 func (sv *solver) cycles() {
 	p := sv.opt.Progress
 	p.Stage("cycles", int64(len(sv.keys)))
 	defer p.Done()
 	cnt := slices.Clone(sv.outdeg)
-	var work []uint32
+	var cur, next []uint32
 	for i, d := range cnt {
 		if d == 0 {
-			work = append(work, uint32(i))
+			cur = append(cur, uint32(i))
 		}
 	}
 	peeled := 0
-	for len(work) > 0 {
-		x := work[len(work)-1]
-		work = work[:len(work)-1]
-		peeled++
-		for _, q := range sv.preds(x) {
-			if cnt[q]--; cnt[q] == 0 {
-				work = append(work, q)
-			}
-		}
+	for len(cur) > 0 {
+		peeled += len(cur)
+		p.Add(int64(len(cur)))
+		cur, next = sv.nextRound(cur, next, cnt)
 	}
 	sv.cyclic = peeled < len(cnt)
 }

@@ -36,8 +36,8 @@ the solved table as DIR/solved.parquet, which the perfect agent loads
 (perfect:table=DIR). A board with more
 positions than --max-positions fails with one line and exit status 2. A
 progress bar shows each stage on a terminal (otherwise a plain line on
-stderr every 30 s of a long stage); --stats prints positions/s and
-bytes per position to stderr; --count only enumerates the positions and prints
+stderr every 30 s of a long stage); --stats prints positions/s,
+bytes per position and the CPU seconds of each stage to stderr; --count only enumerates the positions and prints
 "positions=<n> terminal=<n>" (a third of the work of a solve).
 
 --method layers solves a game whose positions fall into layers (see --layers)
@@ -116,7 +116,7 @@ func newSolveCmd() *cobra.Command {
 	f.StringVar(&o.out, "out", "", "directory to write the solved table to (solved.parquet); with --layers, to keep the count in; with --method layers, to keep the solve in")
 	f.Int64Var(&o.maxPos, "max-positions", solve.DefaultMaxPositions, "refuse a board with more positions than this")
 	f.IntVar(&o.workers, "workers", 0, "goroutines generating moves (0: one per core)")
-	f.BoolVar(&o.stats, "stats", false, "print positions/s and bytes/position to stderr")
+	f.BoolVar(&o.stats, "stats", false, "print positions/s, bytes/position and each stage's CPU seconds to stderr")
 	f.BoolVar(&o.count, "count", false, "only count the reachable positions: print \"positions=<n> terminal=<n>\"")
 	f.BoolVar(&o.layers, "layers", false, "count the positions of each layer (kingulu: banks and reserved holes), one layer in memory at a time")
 	f.DurationVar(&o.checkpoint, "checkpoint", time.Minute, "with --layers --out or --method layers --out: how often the count or solve in DIR is saved (at the end of a layer)")
@@ -218,6 +218,11 @@ func (o *solveOptions) solveBoard(p solvePrinter, log io.Writer, g engine.Game, 
 		solveFn = solve.SolveLayers
 		opt.LayerDir, opt.Checkpoint = o.out, o.checkpoint
 	}
+	var clock *stageClock
+	if o.stats {
+		clock = newStageClock(opt.Progress, processCPU)
+		opt.Progress = clock
+	}
 	res, err := solveFn(g.NewState(), opt)
 	if err != nil {
 		return solveError(err)
@@ -233,6 +238,7 @@ func (o *solveOptions) solveBoard(p solvePrinter, log io.Writer, g engine.Game, 
 	}
 	if o.stats {
 		printSolveStats(log, res, opt.Sweep, o.method == "layers")
+		clock.write(log)
 	}
 	if o.out != "" && o.method != "layers" {
 		return solve.WriteTable(o.out, res.Table)
