@@ -128,6 +128,13 @@ func (g *Game) playMemo(x *pos, m int, memo *neverMemo) moveResult {
 			a, laps, sown, capt = g.sow2Short(start, int(p), m, raids)
 		}
 		if laps == 0 { // a long move: again from the start, with cycle finding
+			if memo != nil && g.n == 16 {
+				// Search: rotated states tell a never-ending move sooner
+				// (rotated.go); a move that ends is sown exactly below.
+				if info, ok := g.verdict16(start, m, raids); ok {
+					return packInfo(info, flags)
+				}
+			}
 			var info engine.MoveInfo
 			// With a memo, the hash the stacks see leaves out the
 			// opponent's outer row, which the move cannot change (memo.go).

@@ -12,8 +12,8 @@ type State struct {
 	engine.Track
 	g     *Game
 	x     pos
-	cand  uint64 // non-empty holes of the player to move (0 when over)
-	total int    // cows on board plus reserves (conserved)
+	cand  uint64     // non-empty holes of the player to move (0 when over)
+	total int        // cows on board plus reserves (conserved)
 	memo  *neverMemo // never-ending memo (memo.go); nil: none, as Apply's reference
 }
 
