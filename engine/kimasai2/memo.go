@@ -48,9 +48,10 @@ const memoBits = 14
 // state overwrites its slot's old one (a later detection costs laps, never
 // a wrong verdict). Not safe for concurrent use.
 type neverMemo struct {
-	g     *Game
-	slots []memoSlot
-	hits  int64 // verdicts answered by the memo (for tests)
+	g       *Game
+	slots   []memoSlot
+	hits    int64 // verdicts answered by the memo (for tests)
+	rotated int64 // verdicts by rotated states (rotated.go; for tests)
 }
 
 // memoSlot is one remembered state: its nvKey (the hole to lift in the

@@ -132,6 +132,7 @@ func (g *Game) playMemo(x *pos, m int, memo *neverMemo) moveResult {
 				// Search: rotated states tell a never-ending move sooner
 				// (rotated.go); a move that ends is sown exactly below.
 				if info, ok := g.verdict16(start, m, raids); ok {
+					memo.rotated++
 					return packInfo(info, flags)
 				}
 			}
