@@ -156,4 +156,3 @@ func TestMemoRandomGames(t *testing.T) {
 		t.Fatal("no never-ending move met")
 	}
 }
-
