@@ -29,22 +29,25 @@ import "github.com/baolab/baolab/engine"
 const rotBudget = 1 << 16
 
 // rot128 turns the rows w0 (holes 0-7), w1 (holes 8-15) so that hole s
-// comes first: byte i of the result is hole (s+i)&15.
+// comes first: byte i of the result is hole (s+i)&15. No branch (s goes
+// either way at random); a shift by 64 gives 0 in Go.
 func rot128(w0, w1 uint64, s int) (uint64, uint64) {
-	sh := uint(s&15) * 8
-	if sh >= 64 {
-		w0, w1, sh = w1, w0, sh-64
-	}
-	if sh == 0 {
-		return w0, w1
-	}
-	return w0>>sh | w1<<(64-sh), w1>>sh | w0<<(64-sh)
+	m := -uint64(s >> 3 & 1) // all ones when s is in the second word: swap
+	a, b := w0^(w0^w1)&m, w1^(w0^w1)&m
+	sh := uint(s&7) * 8
+	return a>>sh | b<<(64-sh), b>>sh | a<<(64-sh)
 }
 
-// rotHash returns a hash of the rotated rows r0, r1; the state is
-// distinguished (nvStacks) when its top nvDistBits bits are 0.
-func rotHash(r0, r1 uint64) uint64 {
-	return engine.Fmix64(r0 ^ (r1+engine.Golden)*0xbf58476d1ce4e5b9)
+// rotDist reports whether the rotated state r0, r1 is distinguished for
+// the stacks (about 1 in 16): one multiply of the first 8 holes, since it
+// is computed at every lap. Any function of the rotated state would do:
+// it only spaces the states the stacks look at.
+func rotDist(r0 uint64) bool { return (r0*0x9E3779B97F4A7C15)>>nvDistShift == 0 }
+
+// rotKey returns the stacks' order key of a distinguished rotated state
+// (the hole, 0 after rotation, in the low 5 bits).
+func rotKey(r0, r1 uint64) uint64 {
+	return engine.Fmix64(r0^(r1+engine.Golden)*0xbf58476d1ce4e5b9) &^ 31
 }
 
 // verdict16 sows move h of start on a board of 16 holes a player (raids:
@@ -114,8 +117,8 @@ func (g *Game) verdict16(start rows2, h int, raids bool) (info engine.MoveInfo, 
 				rotating, fresh = true, true
 				stk = getStacks()
 			}
-			if hh := rotHash(x0, x1); hh>>nvDistShift == 0 && stk != nil {
-				switch stk.step(engine.Fmix64(hh)&^31, &[4]uint64{x0, x1}) {
+			if stk != nil && rotDist(x0) {
+				switch stk.step(rotKey(x0, x1), &[4]uint64{x0, x1}) {
 				case nvRepeat:
 					return neverInfo(laps, sown, capt), true
 				case nvFull: // the stacks cannot record more: Brent alone
