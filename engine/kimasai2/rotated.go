@@ -23,6 +23,7 @@ import "github.com/baolab/baolab/engine"
 // verdict16 is only a verdict: for a move that ends, or one it cannot
 // decide cheaply, the caller sows the move again by the exact kernels,
 // which give its outcome; so no outcome of a move that ends depends on it.
+// (It does not track the position's hash, which the outcome needs.)
 
 // rotBudget is how many laps verdict16 sows between raids while a raid is
 // still possible before it gives the move back to the exact kernels.
@@ -51,11 +52,13 @@ func rotKey(r0, r1 uint64) uint64 {
 }
 
 // verdict16 sows move h of start on a board of 16 holes a player (raids:
-// the move may raid) far enough to tell whether it never ends. It returns
-// known = true with the laps, cows sown and captures up to the verdict
-// when the move provably never ends, and known = false when the move ends
-// or it did not decide (then the caller sows the move exactly).
-func (g *Game) verdict16(start rows2, h int, raids bool) (info engine.MoveInfo, known bool) {
+// the move may raid) far enough to tell whether it never ends. decided is
+// false when it gave up (rotBudget laps between raids while a raid is
+// still possible); otherwise info.NeverEnding says whether the move never
+// ends, and info holds the laps, cows sown and captures up to the verdict
+// (for a move that ends: the move's own, which the tests compare with the
+// exact kernels; the caller sows such a move exactly for its position).
+func (g *Game) verdict16(start rows2, h int, raids bool) (info engine.MoveInfo, decided bool) {
 	w0, w1, o0 := start.w0, start.w1, start.o0
 	if !raids {
 		o0 = 0 // a move that does not raid never uses the opponent's row
@@ -94,7 +97,7 @@ func (g *Game) verdict16(start rows2, h int, raids bool) (info engine.MoveInfo, 
 		sinceRaid++
 		sown += int64(c)
 		if cn == 1 {
-			return engine.MoveInfo{}, false // the move ends: sown exactly by the caller
+			return engine.MoveInfo{Laps: laps, Sown: sown, Captures: int32(capt >> 32), Captured: int32(uint32(capt))}, true
 		}
 		if f := 7 - last; last < 8 && o0 != 0 {
 			if k := o0 >> (uint(f&7) * 8) & 0xFF; k != 0 {

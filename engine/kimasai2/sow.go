@@ -131,7 +131,7 @@ func (g *Game) playMemo(x *pos, m int, memo *neverMemo) moveResult {
 			if memo != nil && g.n == 16 {
 				// Search: rotated states tell a never-ending move sooner
 				// (rotated.go); a move that ends is sown exactly below.
-				if info, ok := g.verdict16(start, m, raids); ok {
+				if info, ok := g.verdict16(start, m, raids); ok && info.NeverEnding {
 					memo.rotated++
 					return packInfo(info, flags)
 				}
