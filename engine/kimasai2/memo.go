@@ -137,11 +137,12 @@ func (s *State) ShareNeverMemo(src engine.State) {
 	s.memo = o.memo
 }
 
-// NeverMemoHits returns how many verdicts s's memo has answered (0
-// without a memo), for tests and measurements.
-func (s *State) NeverMemoHits() int64 {
+// NeverMemoVerdicts returns how many never-ending verdicts s's memo has
+// given, from remembered states or by rotated states (0 without a memo),
+// for tests and measurements.
+func (s *State) NeverMemoVerdicts() int64 {
 	if s.memo == nil {
 		return 0
 	}
-	return s.memo.hits
+	return s.memo.hits + s.memo.rotated
 }
