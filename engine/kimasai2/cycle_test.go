@@ -158,13 +158,13 @@ func TestLongBack(t *testing.T) {
 					w[m>>3] += 1 << (uint(m&7) * 8)
 					lin += g.rk[p][m]
 				}
-				a, as, ai, never, back := g.sow2Long(rows2{w[0], w[1], ow[0], lin}, p, m, x.phase2(), engine.MoveInfo{})
+				a, as, ai, never, back := g.sow2Long(rows2{w[0], w[1], ow[0], lin}, p, m, x.phase2(), engine.MoveInfo{}, nil)
 				b, bs, bi, bnever, bback := g.sow4Long(rows4{w, ow, lin}, p, m, x.phase2(), engine.MoveInfo{})
 				a0, a1, ao, al := a.w0, a.w1, a.o0, a.lin
 				if never != bnever || back != bback || ai != bi || as != bs || al != b.lin || a0 != b.w[0] || a1 != b.w[1] || ao != b.ow[0] {
 					t.Fatalf("%+v move %d: sow2Long and sow4Long differ", x, m)
 				}
-				if c, cs, ci, cnever, cback := g.sow2Long8(rows2{w[0], w[1], ow[0], lin}, p, m, x.phase2(), engine.MoveInfo{}); cnever != never || cback != back || ci != ai || cs != as || c != a {
+				if c, cs, ci, cnever, cback := g.sow2Long8(rows2{w[0], w[1], ow[0], lin}, p, m, x.phase2(), engine.MoveInfo{}, nil); cnever != never || cback != back || ci != ai || cs != as || c != a {
 					t.Fatalf("%+v move %d: sow2Long8 and sow2Long differ", x, m)
 				}
 				switch {

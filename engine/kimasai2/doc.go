@@ -108,7 +108,11 @@
 // moves of 20,000 random games (seed 1): 7.49*10^9, 1.93*10^9 and
 // 4.11*10^8 laps with Brent's method, 3.21*10^9, 8.58*10^8 and 1.46*10^8
 // now. No exact method can see a repeat before lead-in + cycle laps, which
-// the stacks come within a few percent of. With lap_limit=N a
+// the stacks come within a few percent of. A State given a never-ending
+// memo (engine.NeverMemo, for search) reaches the same verdicts sooner,
+// by cycle finding on rotated lap states once no raid is possible and by
+// remembering states shown never to end (memo.go, rotated.go); only the
+// laps its never-ending moves report differ. With lap_limit=N a
 // move still sowing after N laps counts as never-ending. With
 // infinite=illegal such a move is not legal (Apply reports
 // engine.ErrNeverEnding); with infinite=draw playing it ends the game

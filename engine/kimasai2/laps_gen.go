@@ -104,7 +104,7 @@ func (g *Game) sow2Short(start rows2, p, h int, raids bool) (after rows2, laps, 
 
 // sow2 sows move h of player p on a board of up to 8 holes a row (see
 // sow4).
-func (g *Game) sow2(start rows2, p, h int, raids bool, limit int64) (after rows2, info engine.MoveInfo) {
+func (g *Game) sow2(start rows2, p, h int, raids bool, limit int64, memo *neverMemo) (after rows2, info engine.MoveInfo) {
 	n, H := g.n, g.rules.Holes
 	rk, rko, sumR, lapR := &g.rk[p&1], &g.rk[(p^1)&1], g.sumR[p&1], &g.lapR[p&1]
 	capNext := g.rules.CaptureNext
@@ -213,7 +213,7 @@ func (g *Game) sow2(start rows2, p, h int, raids bool, limit int64) (after rows2
 				info.Laps, info.Sown = laps, sown
 				var back, never bool
 				var a rows2
-				a, s, info, never, back = g.sow2Long(rows2{w0, w1, o0, lin}, p, s, raids, info)
+				a, s, info, never, back = g.sow2Long(rows2{w0, w1, o0, lin}, p, s, raids, info, memo)
 				if !back {
 					info.NeverEnding = never
 					return a, info
@@ -384,7 +384,7 @@ func (g *Game) sow4(start rows4, p, h int, raids bool, limit int64) (after rows4
 }
 
 // sow2Long is sow4Long for the two-word rows of sow2.
-func (g *Game) sow2Long(start rows2, p, h int, raids bool, done engine.MoveInfo) (after rows2, s int, info engine.MoveInfo, never, back bool) {
+func (g *Game) sow2Long(start rows2, p, h int, raids bool, done engine.MoveInfo, memo *neverMemo) (after rows2, s int, info engine.MoveInfo, never, back bool) {
 	stk := getStacks()
 	after, s, info = start, h, done
 	cnt := runCount{laps: done.Laps, sown: done.Sown, deadline: done.Laps + nvGap}
@@ -396,14 +396,20 @@ func (g *Game) sow2Long(start rows2, p, h int, raids bool, done engine.MoveInfo)
 			stk.n = [nvClasses]uint8{}
 		}
 		if why&^runRaided == runDist {
-			switch stk.step(nvKey(nvHash(after.lin, s), s), &[4]uint64{after.w0, after.w1}) {
-			case nvPushed:
-				cnt.deadline = cnt.laps + nvGap
-				continue
-			case nvRepeat:
-				never = true
-			case nvFull:
-				back = true
+			k := nvKey(nvHash(after.lin, s), s)
+			if memo.knows(k, after, raids) {
+				never = true // a state already shown never to end (see memo.go)
+			} else {
+				switch stk.step(k, &[4]uint64{after.w0, after.w1}) {
+				case nvPushed:
+					cnt.deadline = cnt.laps + nvGap
+					continue
+				case nvRepeat:
+					never = true
+					memo.learn(stk, after.o0, raids)
+				case nvFull:
+					back = true
+				}
 			}
 		} else if why&^runRaided == runDeadline {
 			back = true
@@ -417,7 +423,7 @@ func (g *Game) sow2Long(start rows2, p, h int, raids bool, done engine.MoveInfo)
 }
 
 // sow2Holes8 is sow2 for boards of 8 holes a row (the default).
-func (g *Game) sow2Holes8(start rows2, p, h int, raids bool, limit int64) (after rows2, info engine.MoveInfo) {
+func (g *Game) sow2Holes8(start rows2, p, h int, raids bool, limit int64, memo *neverMemo) (after rows2, info engine.MoveInfo) {
 	rk, sumR, lapR := &g.rk[p&1], g.sumR[p&1], &g.lapR[p&1]
 	w0, w1, o0, lin := start.w0, start.w1, start.o0, start.lin
 	raidMask := uint64(0) // all ones when the move raids
@@ -517,7 +523,7 @@ func (g *Game) sow2Holes8(start rows2, p, h int, raids bool, limit int64) (after
 				info.Laps, info.Sown = laps, sown
 				var back, never bool
 				var a rows2
-				a, s, info, never, back = g.sow2Long8(rows2{w0, w1, o0, lin}, p, s, raids, info)
+				a, s, info, never, back = g.sow2Long8(rows2{w0, w1, o0, lin}, p, s, raids, info, memo)
 				if !back {
 					info.NeverEnding = never
 					return a, info
@@ -622,7 +628,7 @@ func (g *Game) sow2Short8(start rows2, p, h int, raids bool) (after rows2, laps,
 }
 
 // sow2Long8 is sow2Long for boards of 8 holes a row (the default).
-func (g *Game) sow2Long8(start rows2, p, h int, raids bool, done engine.MoveInfo) (after rows2, s int, info engine.MoveInfo, never, back bool) {
+func (g *Game) sow2Long8(start rows2, p, h int, raids bool, done engine.MoveInfo, memo *neverMemo) (after rows2, s int, info engine.MoveInfo, never, back bool) {
 	stk := getStacks()
 	after, s, info = start, h, done
 	cnt := runCount{laps: done.Laps, sown: done.Sown, deadline: done.Laps + nvGap}
@@ -634,14 +640,20 @@ func (g *Game) sow2Long8(start rows2, p, h int, raids bool, done engine.MoveInfo
 			stk.n = [nvClasses]uint8{}
 		}
 		if why&^runRaided == runDist {
-			switch stk.step(nvKey(nvHash(after.lin, s), s), &[4]uint64{after.w0, after.w1}) {
-			case nvPushed:
-				cnt.deadline = cnt.laps + nvGap
-				continue
-			case nvRepeat:
-				never = true
-			case nvFull:
-				back = true
+			k := nvKey(nvHash(after.lin, s), s)
+			if memo.knows(k, after, raids) {
+				never = true // a state already shown never to end (see memo.go)
+			} else {
+				switch stk.step(k, &[4]uint64{after.w0, after.w1}) {
+				case nvPushed:
+					cnt.deadline = cnt.laps + nvGap
+					continue
+				case nvRepeat:
+					never = true
+					memo.learn(stk, after.o0, raids)
+				case nvFull:
+					back = true
+				}
 			}
 		} else if why&^runRaided == runDeadline {
 			back = true
@@ -953,7 +965,8 @@ func (g *Game) sow4Long(start rows4, p, h int, raids bool, done engine.MoveInfo)
 			stk.n = [nvClasses]uint8{}
 		}
 		if why&^runRaided == runDist {
-			switch stk.step(nvKey(nvHash(after.lin, s), s), &after.w) {
+			k := nvKey(nvHash(after.lin, s), s)
+			switch stk.step(k, &after.w) {
 			case nvPushed:
 				cnt.deadline = cnt.laps + nvGap
 				continue

@@ -59,7 +59,7 @@ func TestSow2Sow4(t *testing.T) {
 			if !ok {
 				continue
 			}
-			a, ai := g.sow2(rows2{x.w[p][0], x.w[p][1], x.w[o][0], 0}, p, m, raids, g.rules.LapLimit)
+			a, ai := g.sow2(rows2{x.w[p][0], x.w[p][1], x.w[o][0], 0}, p, m, raids, g.rules.LapLimit, nil)
 			b, bi := g.sow4(rows4{x.w[p], x.w[o], 0}, p, m, raids, g.rules.LapLimit)
 			if ai != bi || (!ai.NeverEnding && (a.w0 != b.w[0] || a.w1 != b.w[1] || a.o0 != b.ow[0] || a.lin != b.lin)) {
 				t.Fatalf("%s: %+v move %d raids %v: sow2 %x %+v, sow4 %x %+v", rs, x, m, raids, a, ai, b, bi)
@@ -206,12 +206,12 @@ func TestSow2Short(t *testing.T) {
 			lin := rng.Uint64()
 			start := rows2{x.w[p][0], x.w[p][1], x.w[o][0], lin}
 			a, laps, sown, capt := g.sow2Short(start, p, m, raids)
-			b, bi := g.sow2(start, p, m, raids, g.rules.LapLimit)
+			b, bi := g.sow2(start, p, m, raids, g.rules.LapLimit, nil)
 			if g.n == 16 {
 				if a8, laps8, sown8, capt8 := g.sow2Short8(start, p, m, raids); a8 != a || laps8 != laps || sown8 != sown || capt8 != capt {
 					t.Fatalf("%s: %+v move %d raids %v: sow2Short8 and sow2Short differ", rs, x, m, raids)
 				}
-				if b8, bi8 := g.sow2Holes8(start, p, m, raids, g.rules.LapLimit); bi8 != bi || (!bi.NeverEnding && b8 != b) {
+				if b8, bi8 := g.sow2Holes8(start, p, m, raids, g.rules.LapLimit, nil); bi8 != bi || (!bi.NeverEnding && b8 != b) {
 					t.Fatalf("%s: %+v move %d raids %v: sow2Holes8 %x %+v, sow2 %x %+v", rs, x, m, raids, b8, bi8, b, bi)
 				}
 			}

@@ -81,7 +81,12 @@ func packInfo(info engine.MoveInfo, flags uint8) moveResult {
 // says whether the move started in phase 2, and whether it made every
 // earlier position unreachable (a reserve cow brought in, or the opening;
 // not a raid, since the opponent can raid the cows back in a later move).
-func (g *Game) play(x *pos, m int) moveResult {
+func (g *Game) play(x *pos, m int) moveResult { return g.playMemo(x, m, nil) }
+
+// playMemo is play consulting and filling the never-ending memo memo
+// (memo.go; nil for none), which changes only the laps, cows sown and
+// captures a never-ending move reports.
+func (g *Game) playMemo(x *pos, m int, memo *neverMemo) moveResult {
 	p := x.toMove & 1
 	var flags uint8
 	phase2 := x.phase2()
@@ -123,15 +128,31 @@ func (g *Game) play(x *pos, m int) moveResult {
 			a, laps, sown, capt = g.sow2Short(start, int(p), m, raids)
 		}
 		if laps == 0 { // a long move: again from the start, with cycle finding
+			if memo != nil && g.n == 16 {
+				// Search: rotated states tell a never-ending move sooner
+				// (rotated.go); a move that ends is sown exactly below.
+				if info, ok := g.verdict16(start, m, raids); ok && info.NeverEnding {
+					memo.rotated++
+					return packInfo(info, flags)
+				}
+			}
 			var info engine.MoveInfo
+			// With a memo, the hash the stacks see leaves out the
+			// opponent's outer row, which the move cannot change (memo.go).
+			var outer uint64
+			if memo != nil {
+				outer = g.outerLin(ow, p^1)
+				start.lin -= outer
+			}
 			if g.n == 16 {
-				a, info = g.sow2Holes8(start, int(p), m, raids, g.rules.LapLimit)
+				a, info = g.sow2Holes8(start, int(p), m, raids, g.rules.LapLimit, memo)
 			} else {
-				a, info = g.sow2(start, int(p), m, raids, g.rules.LapLimit)
+				a, info = g.sow2(start, int(p), m, raids, g.rules.LapLimit, memo)
 			}
 			if r = packInfo(info, flags); r.never() {
 				return r
 			}
+			a.lin += outer
 		} else {
 			r = moveResult{laps, sown, capt, flags}
 		}

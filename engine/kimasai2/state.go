@@ -12,8 +12,9 @@ type State struct {
 	engine.Track
 	g     *Game
 	x     pos
-	cand  uint64 // non-empty holes of the player to move (0 when over)
-	total int    // cows on board plus reserves (conserved)
+	cand  uint64     // non-empty holes of the player to move (0 when over)
+	total int        // cows on board plus reserves (conserved)
+	memo  *neverMemo // never-ending memo (memo.go); nil: none, as Apply's reference
 }
 
 // Position is a hand-made position for NewStateAt, or a State's position
@@ -187,7 +188,7 @@ func (s *State) Legal(buf []engine.Move) []engine.Move {
 		mv := bits.TrailingZeros64(m)
 		if !s.g.rules.InfiniteDraw {
 			y := s.x
-			if s.g.play(&y, mv).never() {
+			if s.g.playMemo(&y, mv, s.memo.forGame(s.g)).never() {
 				continue
 			}
 		}
@@ -206,7 +207,7 @@ func (s *State) Apply(m engine.Move) (engine.MoveInfo, error) {
 	}
 	g := s.g
 	mover := s.x.toMove
-	r := g.play(&s.x, int(m))
+	r := g.playMemo(&s.x, int(m), s.memo.forGame(g))
 	info, phase2, irrev := r.info(), r.phase2(), r.irrev()
 	if info.NeverEnding {
 		if !g.rules.InfiniteDraw {
@@ -266,7 +267,7 @@ func (s *State) Clone() engine.State {
 }
 
 // CopyFrom makes s equal to src (a *State); it does not allocate once s
-// has grown.
+// has grown. s keeps its own never-ending memo (ShareNeverMemo).
 func (s *State) CopyFrom(src engine.State) {
 	o := src.(*State)
 	s.Track.CopyFrom(&o.Track)

@@ -84,10 +84,15 @@ const (
 // nodes per move (0: no budget), with a table of 2^ttBits entries.
 func newAlphaBeta(g engine.Game, depth int, budget int64, ttBits int) *alphaBetaAgent {
 	a := &alphaBetaAgent{depth: depth, budget: budget, levels: make([]level, depth), tt: make([]ttEntry, 1<<ttBits), never: newNeverCache()}
+	children := make([]engine.State, depth)
 	for k := range a.levels {
 		a.levels[k].child = g.NewState()
 		a.levels[k].buf = make([]engine.Move, 0, engine.MaxMoves)
+		children[k] = a.levels[k].child
 	}
+	// One never-ending memo for every level: the same cycles come back in
+	// sibling lines and at other depths (it changes no verdict).
+	engine.ShareNeverMemo(children...)
 	a.init(streamAlphaBeta)
 	return a
 }

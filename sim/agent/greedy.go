@@ -13,6 +13,7 @@ type greedyAgent struct {
 
 func newGreedy(g engine.Game) *greedyAgent {
 	a := &greedyAgent{spare: g.NewState()}
+	engine.ShareNeverMemo(a.spare) // changes no verdict, see engine.NeverMemo
 	a.init(streamGreedy)
 	return a
 }

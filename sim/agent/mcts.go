@@ -57,6 +57,7 @@ func newMCTS(g engine.Game, iters int, c float64, greedy, solver bool) *mctsAgen
 		buf:   make([]engine.Move, 0, engine.MaxMoves),
 		never: newNeverCache(),
 	}
+	engine.ShareNeverMemo(a.sim, a.spare) // changes no verdict, see engine.NeverMemo
 	a.init(streamMCTS)
 	return a
 }

@@ -46,6 +46,10 @@ func (k kernel) Stacks() bool { return k.Det == "stacks" }
 func (k kernel) Run() bool    { return k.Det == "run" }
 func (k kernel) Ref() bool    { return k.Det == "ref" }
 
+// Memo reports whether the kernel takes a never-ending memo (memo.go): the
+// Brent loops of two-word rows, which hand long moves to the stacks.
+func (k kernel) Memo() bool { return k.Det == "brent" && !k.W4 }
+
 // Packed reports whether the kernel counts captures packed in capt
 // (captures<<32 | cows captured), as the loops without engine.MoveInfo do.
 func (k kernel) Packed() bool { return k.Short() || k.Run() }
@@ -210,7 +214,7 @@ const lapTmpl = `
 // {{.Doc}}
 {{- if .Stacks}}{{template "stacks" .}}
 {{- else}}
-func (g *Game) {{.Name}}(start {{.Rows}}, p, h int, raids bool{{if .Run}}, at runCount{{else if not .Short}}, limit int64{{end}}) (
+func (g *Game) {{.Name}}(start {{.Rows}}, p, h int, raids bool{{if .Run}}, at runCount{{else if not .Short}}, limit int64{{end}}{{if .Memo}}, memo *neverMemo{{end}}) (
 {{- if .Short}}after rows2, laps, sown int64, capt uint64
 {{- else if .Run}}after {{.Rows}}, stop int, cnt runCount, why int
 {{- else}}after {{.Rows}}, info engine.MoveInfo
@@ -446,9 +450,9 @@ func (g *Game) {{.Name}}(start {{.Rows}}, p, h int, raids bool{{if .Run}}, at ru
 	{{- if .W4}}
 				a, s, info, never, back = g.sow4Long({{template "rows" .}}, p, s, raids, info)
 	{{- else if .Holes8}}
-				a, s, info, never, back = g.sow2Long8({{template "rows" .}}, p, s, raids, info)
+				a, s, info, never, back = g.sow2Long8({{template "rows" .}}, p, s, raids, info, memo)
 	{{- else}}
-				a, s, info, never, back = g.sow2Long({{template "rows" .}}, p, s, raids, info)
+				a, s, info, never, back = g.sow2Long({{template "rows" .}}, p, s, raids, info, memo)
 	{{- end}}
 				if !back {
 					info.NeverEnding = never
@@ -484,7 +488,7 @@ func (g *Game) {{.Name}}(start {{.Rows}}, p, h int, raids bool{{if .Run}}, at ru
 {{- end}}
 
 {{define "stacks"}}
-func (g *Game) {{.Name}}(start {{.Rows}}, p, h int, raids bool, done engine.MoveInfo) (after {{.Rows}}, s int, info engine.MoveInfo, never, back bool) {
+func (g *Game) {{.Name}}(start {{.Rows}}, p, h int, raids bool, done engine.MoveInfo{{if not .W4}}, memo *neverMemo{{end}}) (after {{.Rows}}, s int, info engine.MoveInfo, never, back bool) {
 	stk := getStacks()
 	after, s, info = start, h, done
 	cnt := runCount{laps: done.Laps, sown: done.Sown, deadline: done.Laps + nvGap}
@@ -496,15 +500,27 @@ func (g *Game) {{.Name}}(start {{.Rows}}, p, h int, raids bool, done engine.Move
 			stk.n = [nvClasses]uint8{}
 		}
 		if why&^runRaided == runDist {
-			switch stk.step(nvKey(nvHash(after.lin, s), s), {{if .W4}}&after.w{{else}}&[4]uint64{after.w0, after.w1}{{end}}) {
+			k := nvKey(nvHash(after.lin, s), s)
+	{{- if not .W4}}
+			if memo.knows(k, after, raids) {
+				never = true // a state already shown never to end (see memo.go)
+			} else {
+	{{- end}}
+			switch stk.step(k, {{if .W4}}&after.w{{else}}&[4]uint64{after.w0, after.w1}{{end}}) {
 			case nvPushed:
 				cnt.deadline = cnt.laps + nvGap
 				continue
 			case nvRepeat:
 				never = true
+	{{- if not .W4}}
+				memo.learn(stk, after.o0, raids)
+	{{- end}}
 			case nvFull:
 				back = true
 			}
+	{{- if not .W4}}
+			}
+	{{- end}}
 		} else if why&^runRaided == runDeadline {
 			back = true
 		}
