@@ -94,38 +94,14 @@ func countLayers(start engine.State, opt Options, refs bool, each func(LayerSize
 	}
 	gcBegin()
 	defer gcEnd()
-	ls := &layering{lay: lay, wait: map[uint64]*waitList{}, spillAt: max(opt.MaxPositions/8, 1), tempDir: opt.TempDir, state: opt.LayerDir, stateName: countFile, dirty: map[uint64]bool{}}
+	sv, ls := newCountSolver(start, lay, opt, ruleset, refs)
 	defer ls.close()
-	if refs {
-		ls.refs = map[uint64]bool{}
-	}
-	sv := &solver{opt: opt, ruleset: ruleset, layers: ls}
-	for range opt.Workers {
-		sv.ex = append(sv.ex, newLayerExpander(start, lay))
-	}
 	layer, key := lay.LayerKey(start)
 	res := &LayerCount{Ruleset: ruleset}
 	st := &layerState{Ruleset: ruleset, Start: strconv.FormatUint(layer, 16) + ":" + strconv.FormatUint(key, 16)}
-	fresh := true
-	if ls.state != "" {
-		old, err := ls.open(st)
-		if err != nil {
-			return nil, err
-		}
-		fresh = old == nil
-		var done []LayerSize
-		if old != nil {
-			done = old.Done
-		}
-		for _, s := range done {
-			res.add(s)
-			res.Resumed++
-			res.ResumedPositions += s.Positions
-			if err := each(s, nil); err != nil {
-				return nil, err
-			}
-		}
-		st.Done = done
+	fresh, err := ls.resumeCount(st, res, each)
+	if err != nil {
+		return nil, err
 	}
 	if fresh {
 		ls.wait[layer] = &waitList{keys: []uint64{key}} // the start is a non-terminal node, even if over (as in Solve)
@@ -153,18 +129,9 @@ func countLayers(start engine.State, opt Options, refs bool, each func(LayerSize
 		size := LayerSize{Layer: ls.cur, Name: lay.LayerString(ls.cur), Positions: int64(non.n + term.n), Terminal: int64(term.n + len(deadM))}
 		res.add(size)
 		st.Done = append(st.Done, size)
-		var rs []uint64
-		if ls.refs != nil {
-			rs = slices.Sorted(maps.Keys(ls.refs))
-			clear(ls.refs)
-		}
-		if err := each(size, rs); err != nil {
+		if err := each(size, ls.takeRefs()); err != nil {
 			if errors.Is(err, errStopCount) && stopped != nil {
-				waiting := map[uint64]int64{}
-				for l, wl := range ls.wait {
-					waiting[l] = int64(wl.size()) + wl.onDisk
-				}
-				stopped(waiting)
+				stopped(ls.waitingSizes())
 			}
 			return nil, err
 		}
@@ -177,6 +144,67 @@ func countLayers(start engine.State, opt Options, refs bool, each func(LayerSize
 	p.Done()
 	res.Bytes, res.Elapsed = sv.peak, time.Since(t0)
 	return res, nil
+}
+
+// newCountSolver makes the solver and layering a layer count works with:
+// one layer expander per worker, the wait lists spilled to disk past an
+// eighth of opt.MaxPositions, and with refs the set of later layers each
+// layer's positions point into.
+func newCountSolver(start engine.State, lay engine.Layered, opt Options, ruleset string, refs bool) (*solver, *layering) {
+	ls := &layering{lay: lay, wait: map[uint64]*waitList{}, spillAt: max(opt.MaxPositions/8, 1), tempDir: opt.TempDir, state: opt.LayerDir, stateName: countFile, dirty: map[uint64]bool{}}
+	if refs {
+		ls.refs = map[uint64]bool{}
+	}
+	sv := &solver{opt: opt, ruleset: ruleset, layers: ls}
+	for range opt.Workers {
+		sv.ex = append(sv.ex, newLayerExpander(start, lay))
+	}
+	return sv, ls
+}
+
+// resumeCount reads the count in progress in ls's state directory, if
+// there is one: each layer it finished is added to res and st.Done and
+// given to each again (with no refs). fresh reports that there was none,
+// so the count begins at the start position.
+func (ls *layering) resumeCount(st *layerState, res *LayerCount, each func(LayerSize, []uint64) error) (fresh bool, err error) {
+	if ls.state == "" {
+		return true, nil
+	}
+	old, err := ls.open(st)
+	if err != nil || old == nil {
+		return old == nil, err
+	}
+	for _, s := range old.Done {
+		res.add(s)
+		res.Resumed++
+		res.ResumedPositions += s.Positions
+		if err := each(s, nil); err != nil {
+			return false, err
+		}
+	}
+	st.Done = old.Done
+	return false, nil
+}
+
+// takeRefs returns the layers the last layer's positions pointed into, in
+// order, and empties the set for the next layer (nil when not asked for).
+func (ls *layering) takeRefs() []uint64 {
+	if ls.refs == nil {
+		return nil
+	}
+	rs := slices.Sorted(maps.Keys(ls.refs))
+	clear(ls.refs)
+	return rs
+}
+
+// waitingSizes gives the positions waiting for each layer not yet
+// explored, in memory and spilled to disk.
+func (ls *layering) waitingSizes() map[uint64]int64 {
+	waiting := map[uint64]int64{}
+	for l, wl := range ls.wait {
+		waiting[l] = int64(wl.size()) + wl.onDisk
+	}
+	return waiting
 }
 
 // exploreNext makes the lowest waiting layer the current one and

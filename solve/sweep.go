@@ -343,48 +343,8 @@ func (sv *solver) kahnFused(word []uint32) (top int, ok bool, err error) {
 	if overflow.Load() {
 		return 0, false, nil
 	}
-	p.Stage("cycles", int64(sv.nNon))
-	defer p.Done()
-	var front []uint32
-	for i := range sv.nNon {
-		if word[i]>>cntShift&cntMask == 0 {
-			front = append(front, uint32(i))
-		}
-	}
-	peeled, level := 0, 0
-	outs := make([][]uint32, len(sv.ex))
-	for ; len(front) > 0; level++ {
-		peeled += len(front)
-		if level <= maxLevel {
-			for _, i := range front {
-				word[i] |= kahnPeeled | uint32(level)<<cntShift
-			}
-		}
-		sv.note(int64(12*len(sv.keys) + 4*cap(front)))
-		err := sv.forList(front, func(w int, x *expander, i int, kids []child) error {
-			for _, c := range kids {
-				if c.key&(FlagTerminal|FlagInfinite) != 0 {
-					continue
-				}
-				j := sv.index(c.key)
-				if atomic.AddUint32(&word[j], ^uint32(1<<cntShift-1))>>cntShift&cntMask == 0 {
-					outs[w] = append(outs[w], uint32(j))
-				}
-			}
-			return nil
-		})
-		if err != nil {
-			return 0, false, err
-		}
-		front = front[:0]
-		for w := range outs {
-			front = append(front, outs[w]...)
-			outs[w] = outs[w][:0]
-		}
-		slices.Sort(front) // binary searches in key order are kinder to the cache
-	}
-	sv.cyclic = peeled < sv.nNon
-	return min(level-1, maxLevel), true, nil
+	top, err = sv.kahnPeel(word, cntShift, cntMask)
+	return top, err == nil, err
 }
 
 // kahn runs Kahn's topological sort over the non-terminal nodes (terminal
@@ -416,21 +376,35 @@ func (sv *solver) kahn(word []uint32) (int, error) {
 		return 0, err
 	}
 	sv.nEdges = total.Load()
+	// Nodes whose level does not fit keep their count (0): the sweeps
+	// solve them with the nodes on or below a cycle.
+	return sv.kahnPeel(word, 0, ^uint32(0))
+}
+
+// kahnPeel is Kahn's sort proper, once each non-terminal node's
+// predecessors are counted in bits shift.. of its word (mask wide): it
+// peels the nodes with none left, level by level, leaving kahnPeeled and
+// the level (in the count's bits) in the word of every peeled node whose
+// level fits, sets sv.cyclic when a node is left, and returns the highest
+// level kept.
+func (sv *solver) kahnPeel(word []uint32, shift uint, mask uint32) (int, error) {
+	p := sv.opt.Progress
 	p.Stage("cycles", int64(sv.nNon))
 	defer p.Done()
 	var front []uint32
 	for i := range sv.nNon {
-		if word[i] == 0 {
+		if word[i]>>shift&mask == 0 {
 			front = append(front, uint32(i))
 		}
 	}
+	one := uint32(1) << shift
 	peeled, level := 0, 0
 	outs := make([][]uint32, len(sv.ex))
 	for ; len(front) > 0; level++ {
 		peeled += len(front)
 		if level <= maxLevel {
 			for _, i := range front {
-				word[i] = kahnPeeled | uint32(level)
+				word[i] |= kahnPeeled | uint32(level)<<shift // the count is 0
 			}
 		}
 		sv.note(int64(12*len(sv.keys) + 4*cap(front)))
@@ -440,7 +414,7 @@ func (sv *solver) kahn(word []uint32) (int, error) {
 					continue
 				}
 				j := sv.index(c.key)
-				if atomic.AddUint32(&word[j], ^uint32(0)) == 0 {
+				if atomic.AddUint32(&word[j], -one)>>shift&mask == 0 {
 					outs[w] = append(outs[w], uint32(j))
 				}
 			}
@@ -457,7 +431,5 @@ func (sv *solver) kahn(word []uint32) (int, error) {
 		slices.Sort(front) // binary searches in key order are kinder to the cache
 	}
 	sv.cyclic = peeled < sv.nNon
-	// Nodes whose level does not fit keep their count (0): the sweeps
-	// solve them with the nodes on or below a cycle.
 	return min(level-1, maxLevel), nil
 }
