@@ -58,6 +58,11 @@ func rotKey(r0, r1 uint64) uint64 {
 // ends, and info holds the laps, cows sown and captures up to the verdict
 // (for a move that ends: the move's own, which the tests compare with the
 // exact kernels; the caller sows such a move exactly for its position).
+//
+// verdict16 stays one long function on purpose, like the generated lap
+// loops: its lap is unrolled inline and Brent's search keeps its state
+// (b0, b1, bs, power, lam) in locals the compiler holds in registers,
+// which a split into steps would send through memory at every lap.
 func (g *Game) verdict16(start rows2, h int, raids bool) (info engine.MoveInfo, decided bool) {
 	w0, w1, o0 := start.w0, start.w1, start.o0
 	if !raids {
