@@ -51,6 +51,9 @@ func TestExperimentCheckAndDiff(t *testing.T) {
 		{func(e *Experiment) { e.Games = 0 }, "at least 1"},
 		{func(e *Experiment) { e.Batch = 0 }, "batch size"},
 		{func(e *Experiment) { e.Games = 1 << 62 }, "overflow"},
+		// One cell of exactly 2^62 games: game_id 0..2^62-1 fits, so the
+		// overflow check lets it through to the file count's.
+		{func(e *Experiment) { e.Rules, e.Agents, e.Games = e.Rules[:1], e.Agents[:1], 1<<62 }, "files per table"},
 	} {
 		e := exp
 		c.mod(&e)
@@ -115,7 +118,13 @@ func TestMerge(t *testing.T) {
 	}
 	s0 := ShardManifest{Experiment: exp, Shard: 0, Shards: 2, Runs: []Run{{Build: b, Start: t1, End: &t2, Status: "done"}}, Batches: all(0, 2)}
 	s1 := ShardManifest{Experiment: exp, Shard: 1, Shards: 2, Runs: []Run{{Build: b, Start: t0, Status: "running"}}, Batches: all(1, 2)[:3]}
-	m, err := Merge(exp, []ShardManifest{s0, s1})
+	// No shard yet (a run that has not finished a batch): nothing done,
+	// in this version's format.
+	m, err := Merge(exp, nil)
+	if err != nil || m.Format != Format || m.BatchesDone != 0 || m.Batches != 24 || m.Complete {
+		t.Errorf("merge of no shards: %+v, %v", m, err)
+	}
+	m, err = Merge(exp, []ShardManifest{s0, s1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package dataset
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -121,5 +122,31 @@ func TestRulesetsTable(t *testing.T) {
 	}
 	if id := f.MetaData().KeyValueMetadata().FindValue(MetaExperiment); id == nil || *id != e.ID() {
 		t.Errorf("footer %s = %v, want %s", MetaExperiment, id, e.ID())
+	}
+}
+
+// TestRulesetsColumnsInVariantOrder checks that the option columns follow
+// the variants' registry order (kingulu before kimasai-four-rows), not
+// the order of the experiment's rulesets, so that the table's schema is
+// the same whichever ruleset comes first.
+func TestRulesetsColumnsInVariantOrder(t *testing.T) {
+	names := func(rules ...string) []string {
+		rec, err := RulesetsTable(Experiment{Rules: rules, Agents: []string{"random/random"}, Games: 10, Seed: 1, Batch: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rec.Release()
+		var out []string
+		for _, f := range rec.Schema().Fields() {
+			out = append(out, f.Name)
+		}
+		return out
+	}
+	a, b := names("kimasai-four-rows", "kingulu"), names("kingulu", "kimasai-four-rows")
+	if !slices.Equal(a, b) {
+		t.Errorf("columns depend on the rulesets' order:\n%q\n%q", a, b)
+	}
+	if i, j := slices.Index(a, "min_lift"), slices.Index(a, "repetition"); i < 0 || j < 0 || i > j {
+		t.Errorf("kingulu's min_lift at column %d, kimasai-four-rows' repetition at %d: want kingulu's options first", i, j)
 	}
 }

@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -97,5 +98,109 @@ func TestCommitSyncsFileThenDirectory(t *testing.T) {
 	sum, err := SumFile(final)
 	if err != nil || f.Sum() != sum {
 		t.Errorf("Sum() = %+v; the file's is %+v (%v)", f.Sum(), sum, err)
+	}
+}
+
+// faultyFile is a file or directory whose Write, Sync or Close fails with
+// its error (nil: that call goes through).
+type faultyFile struct {
+	*os.File
+	write, sync, close error
+}
+
+func (f faultyFile) Write(p []byte) (int, error) {
+	if f.write != nil {
+		return 0, f.write
+	}
+	return f.File.Write(p)
+}
+
+func (f faultyFile) Sync() error {
+	if f.sync != nil {
+		return f.sync
+	}
+	return f.File.Sync()
+}
+
+func (f faultyFile) Close() error {
+	err := f.File.Close()
+	if f.close != nil {
+		return f.close
+	}
+	return err
+}
+
+// TestCommitReportsFaults injects a failing write, file sync, directory
+// sync and directory close through the writer's hooks: each is reported
+// by Commit, a write failure as the file's own error (not pqarrow's
+// rewording of it), a failure before the rename leaves no temporary file
+// behind, and a directory that cannot be synced at all
+// (errors.ErrUnsupported) is no error.
+func TestCommitReportsFaults(t *testing.T) {
+	disk := errors.New("injected: disk on fire")
+	for _, c := range []struct {
+		name           string
+		file, dir      faultyFile
+		want           string // "" for no error
+		final, leftTmp bool   // whether the final file exists, a temporary one is left
+	}{
+		{name: "write", file: faultyFile{write: disk}, want: disk.Error()},
+		{name: "file sync", file: faultyFile{sync: disk}, want: "sync "},
+		{name: "dir sync", dir: faultyFile{sync: disk}, want: "sync ", final: true},
+		{name: "dir close", dir: faultyFile{close: disk}, want: "sync ", final: true},
+		{name: "dir sync unsupported", dir: faultyFile{sync: errors.ErrUnsupported}, final: true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			final := filepath.Join(dir, FileName(0, 0))
+			w := NewWriter()
+			w.Create = func(p string) (SyncFile, error) {
+				f, err := CreateFile(p)
+				if err != nil {
+					return nil, err
+				}
+				ff := c.file
+				ff.File = f.(*os.File)
+				return ff, nil
+			}
+			w.OpenDir = func(p string) (SyncFile, error) {
+				f, err := os.Open(p)
+				if err != nil {
+					return nil, err
+				}
+				fd := c.dir
+				fd.File = f
+				return fd, nil
+			}
+			games, _ := sampleRows()
+			var gb GameBatch
+			for i := range games {
+				gb.Append(&games[i])
+			}
+			f, err := w.Open(final, Games)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = f.WriteGames(&gb)
+			if err == nil {
+				err = f.Commit(FileMeta{})
+			} else {
+				f.Abort()
+			}
+			switch {
+			case c.want == "" && err != nil:
+				t.Errorf("Commit: %v, want no error", err)
+			case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want) || !errors.Is(err, disk)):
+				t.Errorf("Commit: %v, want an error with %q wrapping the injected one", err, c.want)
+			case c.name == "write" && err != disk:
+				t.Errorf("Commit: %v, want the file's own error", err)
+			}
+			if _, err := os.Stat(final); (err == nil) != c.final {
+				t.Errorf("final file exists: %v, want %v", err == nil, c.final)
+			}
+			if left, _ := filepath.Glob(filepath.Join(dir, "*")); len(left) != map[bool]int{true: 1}[c.final] {
+				t.Errorf("files left in the directory: %q", left)
+			}
+		})
 	}
 }
