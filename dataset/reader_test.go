@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 )
 
@@ -221,5 +222,77 @@ func TestCheckFooterZeroPlies(t *testing.T) {
 	meta[MetaPlies] = "5"
 	if _, err := CheckFooter(meta, 5, Moves, 2, 1, e, 0); err == nil || !strings.Contains(err.Error(), "the games file 0") {
 		t.Errorf("5 moves after games of 0 plies: got %v", err)
+	}
+}
+
+// TestReaderColumnsInAnyOrder reads a games file written by another tool
+// with its columns in another order, experiment_id (a string column)
+// first: each column is found by name, the string column at index 0 is
+// read as a dictionary like the others, and the rows are the same.
+func TestReaderColumnsInAnyOrder(t *testing.T) {
+	games, _ := sampleRows()
+	var gb GameBatch
+	for i := range games {
+		gb.Append(&games[i])
+	}
+	rec := record(GamesSchema, gameFields, &gb, gb.Len(), &scratch{})
+	defer rec.Release()
+	first := GamesSchema.FieldIndices(ExperimentID)
+	if len(first) != 1 || first[0] == 0 {
+		t.Fatalf("experiment_id at %v", first)
+	}
+	order := []int{first[0]}
+	for i := range GamesSchema.NumFields() {
+		if i != first[0] {
+			order = append(order, i)
+		}
+	}
+	var fields []arrow.Field
+	var cols []arrow.Array
+	for _, i := range order {
+		fields = append(fields, GamesSchema.Field(i))
+		cols = append(cols, rec.Column(i))
+	}
+	schema := arrow.NewSchema(fields, nil)
+	moved := array.NewRecordBatch(schema, cols, rec.NumRows())
+	defer moved.Release()
+	path := filepath.Join(t.TempDir(), "reordered.parquet")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := pqarrow.NewFileWriter(schema, f, nil, pqarrow.DefaultWriterProps())
+	if err == nil {
+		err = w.Write(moved)
+	}
+	if err == nil {
+		err = w.Close()
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := OpenReader(context.Background(), path, Games, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if ok, err := r.Next(); !ok || err != nil {
+		t.Fatalf("Next: %v, %v", ok, err)
+	}
+	for i, f := range r.cols {
+		if c := GamesColumns[f]; c.Field.Name == ExperimentID {
+			if typ := r.rec.Column(r.pos[i]).DataType(); typ.ID() != arrow.DICTIONARY {
+				t.Errorf("experiment_id, column 0 of the file, read as %s, not as a dictionary", typ)
+			}
+		}
+	}
+	var b GameBatch
+	if err := r.Games(&b); err != nil {
+		t.Fatal(err)
+	}
+	for i := range games {
+		if got, err := b.Row(i); err != nil || got != games[i] {
+			t.Errorf("row %d read as %+v (%v), want %+v", i, got, err, games[i])
+		}
 	}
 }
