@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/baolab/baolab/analysis/load"
 	"github.com/baolab/baolab/analysis/stats"
 	"github.com/baolab/baolab/analysis/summary"
 	"github.com/baolab/baolab/dataset"
@@ -70,14 +71,14 @@ func (j *judge) judgeMove(agent string, before, after int) {
 // accuracyOf judges every logged game of ruleset rs, solved as res, in the
 // files of ds, and returns one row per agent (scores against perfect play
 // not yet filled in).
-func accuracyOf(ctx context.Context, ds *Dataset, rs, variant string, g engine.Game, res *solve.Result, conf float64) ([]summary.Accuracy, error) {
+func accuracyOf(ctx context.Context, ds *load.Dataset, rs, variant string, g engine.Game, res *solve.Result, conf float64) ([]summary.Accuracy, error) {
 	j := &judge{ruleset: rs, game: g, table: res.Table, counts: map[string]*judged{}}
 	for i, f := range ds.Games {
 		if f.Ruleset != rs {
 			continue
 		}
 		if err := j.file(ctx, f, ds.Moves[i]); err != nil {
-			return nil, repairHint(err)
+			return nil, load.RepairHint(err)
 		}
 	}
 	var out []summary.Accuracy
@@ -108,7 +109,7 @@ type loggedGame struct {
 }
 
 // file judges the games of one games file with its moves file.
-func (j *judge) file(ctx context.Context, games, moves File) error {
+func (j *judge) file(ctx context.Context, games, moves load.File) error {
 	gr, err := dataset.OpenReader(ctx, games.Path, dataset.Games, []string{"game_id", "agent_south", "agent_north", "plies", "opening_plies"})
 	if err != nil {
 		return err
@@ -245,8 +246,8 @@ func scoreVsPerfect(rows []summary.Accuracy, cells []summary.Cell, conf float64)
 // accuracyJudge returns the function that exactValues calls with each
 // solved board to add its accuracy rows to s, or nil when ds has no move
 // log of baolab sim to replay.
-func accuracyJudge(ctx context.Context, ds *Dataset, s *summary.Summary, conf float64) func(string, engine.Game, *solve.Result) error {
-	if ds.Moves == nil || ds.foreign {
+func accuracyJudge(ctx context.Context, ds *load.Dataset, s *summary.Summary, conf float64) func(string, engine.Game, *solve.Result) error {
+	if ds.Moves == nil || ds.Foreign() {
 		return nil
 	}
 	return func(rs string, g engine.Game, res *solve.Result) error {

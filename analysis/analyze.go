@@ -8,6 +8,7 @@ import (
 	"runtime"
 
 	"github.com/baolab/baolab/analysis/effects"
+	"github.com/baolab/baolab/analysis/load"
 	"github.com/baolab/baolab/analysis/stats"
 	"github.com/baolab/baolab/analysis/summary"
 	"github.com/baolab/baolab/dataset"
@@ -91,13 +92,13 @@ func equivalenceMargin(opt Options, exp *dataset.Experiment) (float64, string) {
 
 // Analyze reads every file of ds and returns its summary. The first
 // problem found in a file stops it with an error naming the file.
-func Analyze(ctx context.Context, ds *Dataset, opt Options) (*summary.Summary, error) {
+func Analyze(ctx context.Context, ds *load.Dataset, opt Options) (*summary.Summary, error) {
 	if err := opt.check(); err != nil {
 		return nil, err
 	}
 	opt.defaults()
 	scan := scanAll
-	if ds.foreign {
+	if ds.Foreign() {
 		scan = scanTables
 	}
 	cells, err := scan(ctx, ds, opt)
@@ -137,7 +138,7 @@ func Analyze(ctx context.Context, ds *Dataset, opt Options) (*summary.Summary, e
 	}
 	s.Notes = append(s.Notes, exactNotes...)
 	scoreVsPerfect(s.Accuracy, s.Cells, opt.Confidence)
-	if ds.foreign && ds.Moves != nil && len(s.Exact) > 0 {
+	if ds.Foreign() && ds.Moves != nil && len(s.Exact) > 0 {
 		s.Notes = append(s.Notes, "accuracy against perfect play not computed: the moves are tables of another tool, which replay does not read")
 	}
 	s.Doubling = doublings(s.Cells, opt.Confidence)
@@ -161,7 +162,7 @@ type scanResult struct {
 
 // scanAll reads the files with opt.Workers workers and merges their
 // results in file order; at most 2×Workers results wait to be merged.
-func scanAll(ctx context.Context, ds *Dataset, opt Options) ([]*cellAcc, error) {
+func scanAll(ctx context.Context, ds *load.Dataset, opt Options) ([]*cellAcc, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	tokens := make(chan struct{}, 2*opt.Workers)
@@ -189,7 +190,7 @@ func scanAll(ctx context.Context, ds *Dataset, opt Options) ([]*cellAcc, error) 
 // a token from tokens (the merger returns one per file merged), so that
 // results waiting to be merged stay few. The channel is closed when every
 // worker has stopped.
-func scanFiles(ctx context.Context, ds *Dataset, workers int, tokens chan struct{}) <-chan scanResult {
+func scanFiles(ctx context.Context, ds *load.Dataset, workers int, tokens chan struct{}) <-chan scanResult {
 	n := len(ds.Games)
 	jobs := make(chan int)
 	results := make(chan scanResult)
@@ -214,7 +215,7 @@ func scanFiles(ctx context.Context, ds *Dataset, workers int, tokens chan struct
 		go func() {
 			defer func() { done <- struct{}{} }()
 			for i := range jobs {
-				var moves *File
+				var moves *load.File
 				if ds.Moves != nil {
 					moves = &ds.Moves[i]
 				}
@@ -239,7 +240,7 @@ func scanFiles(ctx context.Context, ds *Dataset, workers int, tokens chan struct
 // merger merges the results of the files in file order, whatever order
 // they arrive in, and keeps the error of the first file that failed.
 type merger struct {
-	ds      *Dataset
+	ds      *load.Dataset
 	opt     Options
 	cancel  context.CancelFunc // stops the scan at the first error
 	tokens  chan struct{}
@@ -290,7 +291,7 @@ func (m *merger) add(r scanResult) {
 }
 
 // mergeFile adds the partial result p of file f to its cell.
-func mergeFile(f File, p *cellAcc, byKey map[cellKey]*cellAcc, byCell map[int]*cellAcc, cells *[]*cellAcc, conf float64) error {
+func mergeFile(f load.File, p *cellAcc, byKey map[cellKey]*cellAcc, byCell map[int]*cellAcc, cells *[]*cellAcc, conf float64) error {
 	for _, o := range *cells {
 		if o.experiment != p.experiment {
 			return fmt.Errorf("%s: foreign file: written by experiment %q, the files of cell %d by %q", f.Path, p.experiment, o.cell, o.experiment)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/baolab/baolab/analysis/internal/synth"
+	"github.com/baolab/baolab/analysis/load"
 	"github.com/baolab/baolab/analysis/stats"
 	"github.com/baolab/baolab/analysis/summary"
 	"github.com/baolab/baolab/dataset"
@@ -50,7 +51,7 @@ func writeHand(t testing.TB, dir, ruleset, first string, c int, withMoves bool) 
 
 func analyzeDir(t testing.TB, dir string) *summary.Summary {
 	t.Helper()
-	ds, err := Open(dir)
+	ds, err := load.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -232,7 +233,7 @@ func TestWorkersAgree(t *testing.T) {
 	writeRandom(t, dir, 3, 4, 300, 20)
 	var first string
 	for _, w := range []int{1, 2, 5} {
-		ds, err := Open(dir)
+		ds, err := load.Open(dir)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/baolab/baolab/analysis/internal/synth"
+	"github.com/baolab/baolab/analysis/load"
 	"github.com/baolab/baolab/internal/testenv"
 )
 
@@ -78,7 +79,7 @@ func benchmarkAnalyze(b *testing.B, games, plies int) {
 	b.ResetTimer()
 	var s any
 	for i := 0; i < b.N; i++ {
-		ds, err := Open(dir)
+		ds, err := load.Open(dir)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -10,36 +10,23 @@
 // (WriteReplayHTML, with the board diagrams of package diagram) for that
 // page to link. Package stats holds the statistical procedures.
 //
-// Analyze reads every games file of a dataset, and its moves file when the
-// dataset has a move log, as a stream of Arrow record batches: memory does
-// not grow with the number of games. Files are read by a few workers in
+// Analyze reads every games file of a dataset (listed by package load),
+// and its moves file when the dataset has a move log, as a stream of
+// Arrow record batches: memory does not grow with the number of games. Files are read by a few workers in
 // parallel and their partial results merged in file order (cell, then
 // batch), so the numbers do not depend on the number of workers.
 //
 // # Checks
 //
 // Nothing is skipped silently: the first problem stops the analysis with
-// one line naming the file. Open lists the dataset and reads its manifest
-// (manifest.json, or the shard manifests in manifest.d, through package
-// dataset). A file is foreign when its name or partition is not one
-// the layout produces, when the manifest's experiment has no such cell or
-// batch, or when the manifest says no move log was written; a batch is
-// missing when the manifest lists it and its file is absent, when a games
-// file has no moves file or the reverse, or when a cell's batch numbers
-// have a gap. A temporary file of a batch being written (.part-...tmp)
-// means the simulation is running or was interrupted. Without a manifest
-// the analysis works from the Parquet files alone, and a missing last
-// batch of a cell cannot be noticed (the summary says so). A manifest.json
-// whose experiment differs from manifest.d's is an error naming both.
-// Without a manifest and without any file named as baolab sim names them,
-// the directory is read as tables that another tool wrote (Parquet files
-// at any depth, Hive partitions optional, plain or dictionary strings,
-// integers of any width; the moves of a game in ply order); a game is then
-// keyed on (experiment_id, game_id) when the games table has experiment_id
-// (the tables of several datasets stacked) and on game_id alone when it
-// has not. Manifest is then "tables", and replay does not read it. A
-// baolab-dataset/3 dataset, whose games and moves lack experiment_id, is
-// read as well: the experiment comes from each file's footer.
+// one line naming the file. Package load opens the dataset (load.Open):
+// it lists the files and reads the manifest, finds the files that are
+// foreign or missing, and reads tables that another tool wrote; its
+// documentation says what it checks. In tables of another tool (Manifest
+// "tables", which replay does not read) the moves of a game must be in
+// ply order; a game is keyed on (experiment_id, game_id) when the games
+// table has experiment_id (the tables of several datasets stacked) and on
+// game_id alone when it has not.
 //
 // Reading then fails, naming the file (and, for a corrupt file, how to
 // repair it), when a file is not readable Parquet (truncated or corrupt: every page of every column is

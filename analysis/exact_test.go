@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/baolab/baolab/analysis/internal/synth"
+	"github.com/baolab/baolab/analysis/load"
 	"github.com/baolab/baolab/analysis/summary"
 	"github.com/baolab/baolab/analysis/tables"
 )
@@ -129,7 +130,7 @@ func TestExactValues(t *testing.T) {
 func TestExactSkipped(t *testing.T) {
 	dir := t.TempDir()
 	writeExactDataset(t, dir)
-	ds, err := Open(dir)
+	ds, err := load.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/baolab/baolab/analysis"
 	"github.com/baolab/baolab/analysis/internal/synth"
+	"github.com/baolab/baolab/analysis/load"
 	"github.com/baolab/baolab/dataset"
 	"github.com/baolab/baolab/engine"
 )
@@ -33,7 +34,7 @@ func ExampleAnalyze() {
 		log.Fatal(err)
 	}
 
-	ds, err := analysis.Open(dir)
+	ds, err := load.Open(dir)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/baolab/baolab/analysis/load"
 	"github.com/baolab/baolab/dataset"
 	"github.com/baolab/baolab/internal/atomicfile"
 )
@@ -22,8 +23,8 @@ type Example struct {
 // and the first game that met a never-ending move, if any. A dataset
 // without a move log has none, and so have tables of another tool (which
 // replay does not read). The choice depends only on the data.
-func ExampleGames(ctx context.Context, ds *Dataset) ([]Example, error) {
-	if ds.Moves == nil || ds.foreign {
+func ExampleGames(ctx context.Context, ds *load.Dataset) ([]Example, error) {
+	if ds.Moves == nil || ds.Foreign() {
 		return nil, nil
 	}
 	type bestGame struct {
@@ -94,7 +95,7 @@ func ExampleFile(id int64) string { return fmt.Sprintf("replay-game-%d.html", id
 // (replay-game-*.html) are removed, so that index.html does not show
 // games of another dataset. Write them before WriteReport so that
 // index.html links them.
-func WriteExamples(ctx context.Context, ds *Dataset, dir string) ([]string, error) {
+func WriteExamples(ctx context.Context, ds *load.Dataset, dir string) ([]string, error) {
 	if err := CheckReportDir(ds.Dir, dir); err != nil {
 		return nil, err
 	}
@@ -103,7 +104,7 @@ func WriteExamples(ctx context.Context, ds *Dataset, dir string) ([]string, erro
 		return nil, err
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("report: %w", unwrapPathError(err))
+		return nil, fmt.Errorf("report: %w", load.UnwrapPathError(err))
 	}
 	keep := map[string]bool{}
 	for _, e := range ex {
@@ -113,7 +114,7 @@ func WriteExamples(ctx context.Context, ds *Dataset, dir string) ([]string, erro
 	for _, p := range old {
 		if !keep[filepath.Base(p)] {
 			if err := os.Remove(p); err != nil {
-				return nil, fmt.Errorf("report: %w", unwrapPathError(err))
+				return nil, fmt.Errorf("report: %w", load.UnwrapPathError(err))
 			}
 		}
 	}

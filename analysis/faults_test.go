@@ -12,6 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/file"
 
 	"github.com/baolab/baolab/analysis/internal/synth"
+	"github.com/baolab/baolab/analysis/load"
 	"github.com/baolab/baolab/dataset"
 )
 
@@ -25,7 +26,7 @@ func movesPath(dir, ruleset string, c, b int) string {
 
 // analyzeErr opens and analyses dir and returns the error.
 func analyzeErr(dir string) error {
-	ds, err := Open(dir)
+	ds, err := load.Open(dir)
 	if err != nil {
 		return err
 	}
@@ -33,8 +34,10 @@ func analyzeErr(dir string) error {
 	return err
 }
 
-// TestFaults breaks a good dataset in one way per case and checks that
-// the analysis fails with one line that names the file and the problem.
+// TestFaults breaks a good dataset in one way per case that only reading
+// its files shows, and checks that the analysis fails with one line that
+// names the file and the problem. (The faults that load.Open finds in the
+// list of files are package load's TestOpenFaults.)
 func TestFaults(t *testing.T) {
 	for _, c := range []struct {
 		name   string
@@ -62,33 +65,6 @@ func TestFaults(t *testing.T) {
 			corrupt(t, p)
 			return p
 		}, "corrupt"},
-		{"foreign text file", func(t *testing.T, dir string) string {
-			p := filepath.Join(dataset.PartitionDir(dir, dataset.Games, "kingulu"), "notes.txt")
-			write(t, p, "hello")
-			return p
-		}, "foreign file"},
-		{"leftover temporary file", func(t *testing.T, dir string) string {
-			p := filepath.Join(dataset.PartitionDir(dir, dataset.Games, "kingulu"), dataset.TempName(0, 2, "7-0123456789abcdef"))
-			write(t, p, "half")
-			return p
-		}, "temporary file of a batch being written"},
-		{"leftover temporary moves file", func(t *testing.T, dir string) string {
-			p := filepath.Join(dataset.PartitionDir(dir, dataset.Moves, "kingulu"), dataset.TempName(0, 2, "7-0123456789abcdef"))
-			write(t, p, "half")
-			return p
-		}, "is baolab sim still running"},
-		{"file name not padded", func(t *testing.T, dir string) string {
-			p := filepath.Join(dataset.PartitionDir(dir, dataset.Games, "kingulu"), "part-c0-b2.parquet")
-			write(t, p, "x")
-			return p
-		}, "foreign file"},
-		{"foreign partition", func(t *testing.T, dir string) string {
-			p := filepath.Join(dir, dataset.Games, "variant=kingulu")
-			if err := os.MkdirAll(p, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			return p
-		}, "foreign directory"},
 		{"foreign parquet schema", func(t *testing.T, dir string) string {
 			p := gamesPath(dir, "kingulu", 0, 1)
 			// A moves table where a games table should be.
@@ -97,25 +73,6 @@ func TestFaults(t *testing.T) {
 			}
 			return p
 		}, "not a baolab games file: column variant missing"},
-		{"missing first batch", func(t *testing.T, dir string) string {
-			remove(t, gamesPath(dir, "kingulu", 0, 0), movesPath(dir, "kingulu", 0, 0))
-			return gamesPath(dir, "kingulu", 0, 0)
-		}, "missing"},
-		{"missing middle batch", func(t *testing.T, dir string) string {
-			games := handGames("kingulu", "south", 0)
-			if err := synth.WriteBatch(dir, 0, 3, games[:1], true); err != nil {
-				t.Fatal(err)
-			}
-			return gamesPath(dir, "kingulu", 0, 2)
-		}, "missing (cell 0 has batches 1 and 3)"},
-		{"missing moves file", func(t *testing.T, dir string) string {
-			remove(t, movesPath(dir, "kingulu", 0, 1))
-			return movesPath(dir, "kingulu", 0, 1)
-		}, "missing"},
-		{"moves without games", func(t *testing.T, dir string) string {
-			remove(t, gamesPath(dir, "kingulu", 0, 1))
-			return gamesPath(dir, "kingulu", 0, 1)
-		}, "missing"},
 		{"fewer moves than plies", func(t *testing.T, dir string) string {
 			games := handGames("kingulu", "south", 3)[:2]
 			games[0].Plies = 5 // the file logs 4
@@ -142,7 +99,9 @@ func TestFaults(t *testing.T) {
 				t.Fatal(err)
 			}
 			// Cell 1's games moved into kingulu's partition; its moves stay.
-			remove(t, movesPath(dir, "kingulu:seeds=5", 1, 0))
+			if err := os.Remove(movesPath(dir, "kingulu:seeds=5", 1, 0)); err != nil {
+				t.Fatal(err)
+			}
 			if err := os.Rename(gamesPath(dir, "kingulu:seeds=5", 1, 0), p); err != nil {
 				t.Fatal(err)
 			}
@@ -165,11 +124,6 @@ func TestFaults(t *testing.T) {
 			}
 			return gamesPath(dir, "kingulu", 2, 0)
 		}, "cells 0 and 2 both hold"},
-		{"corrupt manifest", func(t *testing.T, dir string) string {
-			p := filepath.Join(dir, dataset.ManifestName)
-			write(t, p, `{"experiment": `)
-			return p
-		}, "corrupt manifest"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -191,27 +145,6 @@ func TestFaults(t *testing.T) {
 				t.Errorf("error %q\nwant it to name %s and say %q", msg, path, c.want)
 			}
 		})
-	}
-}
-
-func TestNotADataset(t *testing.T) {
-	dir := t.TempDir()
-	for _, c := range []struct {
-		dir, want string
-	}{
-		{filepath.Join(dir, "nope"), "no such file or directory"},
-		{dir, "no games/ directory"},
-	} {
-		_, err := Open(c.dir)
-		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), c.dir) {
-			t.Errorf("Open(%s) = %v, want %q", c.dir, err, c.want)
-		}
-	}
-	if err := os.MkdirAll(filepath.Join(dir, dataset.Games), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := Open(dir); err == nil || !strings.Contains(err.Error(), "holds no Parquet files") {
-		t.Errorf("empty games/: %v", err)
 	}
 }
 
@@ -241,22 +174,6 @@ func corrupt(t *testing.T, path string) {
 	}
 	if err := os.WriteFile(path, b, 0o644); err != nil {
 		t.Fatal(err)
-	}
-}
-
-func write(t *testing.T, path, text string) {
-	t.Helper()
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func remove(t *testing.T, paths ...string) {
-	t.Helper()
-	for _, p := range paths {
-		if err := os.Remove(p); err != nil {
-			t.Fatal(err)
-		}
 	}
 }
 

@@ -3,380 +3,23 @@ package analysis
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
 	"math"
-	"net/url"
-	"path/filepath"
 	"slices"
 	"sort"
-	"strings"
 
-	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
-
+	"github.com/baolab/baolab/analysis/load"
 	"github.com/baolab/baolab/dataset"
 	"github.com/baolab/baolab/engine"
 )
 
-// Tables written by another tool.
+// Tables written by another tool, listed by load.Open and read with
+// load.OpenForeign.
 //
-// A directory without a manifest whose games/ (and moves/) hold no file
-// named as baolab sim names them is read as tables that another tool wrote
-// with the documented column names: a subset filtered and re-exported by
-// DuckDB, pandas or polars, say. Parquet files may lie at any depth (names
-// starting with '.' or '_' are skipped); directories named key=value are
-// Hive partitions, whose value stands in for a string column missing from
-// the files. String columns may be plain or dictionary-encoded, integer
-// columns of any width or signedness as long as the values fit; rows may
-// come in any order, but the moves of one game must be in ply order. The
-// games are held in memory (about 130 bytes each: the row, its move
-// statistics and an index by game_id), since nothing says which file
+// Rows may come in any order, but the moves of one game must be in ply
+// order. The games are held in memory (about 130 bytes each: the row, its
+// move statistics and an index by game_id), since nothing says which file
 // holds which game.
-
-// hasBaolabFile reports whether a table directory holds a file named as
-// baolab sim names its files (complete or temporary).
-func hasBaolabFile(dir string) bool {
-	found := false
-	for _, t := range []string{dataset.Games, dataset.Moves} {
-		filepath.WalkDir(filepath.Join(dir, t), func(path string, d fs.DirEntry, err error) error {
-			if err != nil || found {
-				return filepath.SkipAll
-			}
-			name := d.Name()
-			if base, ok := dataset.TempBatch(name); ok {
-				name = base
-			}
-			if _, _, ok := dataset.ParseFileName(name); ok && !d.IsDir() {
-				found = true
-				return filepath.SkipAll
-			}
-			return nil
-		})
-	}
-	return found
-}
-
-// openTables lists the Parquet files of the tables of another tool.
-func openTables(dir string) (*Dataset, error) {
-	ds := &Dataset{Dir: dir, Manifest: "tables", foreign: true}
-	var err error
-	if ds.Games, err = listParquet(dir, dataset.Games); err != nil {
-		return nil, err
-	}
-	if len(ds.Games) == 0 {
-		return nil, fmt.Errorf("dataset %s: %s/ holds no Parquet files", dir, dataset.Games)
-	}
-	if ds.Moves, err = listParquet(dir, dataset.Moves); err != nil {
-		return nil, err
-	}
-	if len(ds.Moves) == 0 {
-		ds.Moves = nil
-	}
-	return ds, nil
-}
-
-// listParquet lists the Parquet files under dir/table, at any depth,
-// with the Hive partition values of their directories.
-func listParquet(dir, table string) ([]File, error) {
-	root := filepath.Join(dir, table)
-	var out []File
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) && path == root {
-				return filepath.SkipAll
-			}
-			return err
-		}
-		name := d.Name()
-		if path != root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
-			if d.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if d.IsDir() || !strings.HasSuffix(name, ".parquet") {
-			return nil
-		}
-		f := File{Table: table, Path: path}
-		rel, _ := filepath.Rel(root, filepath.Dir(path))
-		for _, part := range strings.Split(rel, string(filepath.Separator)) {
-			k, v, ok := strings.Cut(part, "=")
-			if !ok || k == "" {
-				continue
-			}
-			if u, err := url.PathUnescape(v); err == nil {
-				v = u
-			}
-			if f.partitions == nil {
-				f.partitions = map[string]string{}
-			}
-			f.partitions[k] = v
-		}
-		f.Ruleset = f.partitions["ruleset"]
-		out = append(out, f)
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("dataset %s: %w", dir, unwrapPathError(err))
-	}
-	// Files in natural order (data_2 before data_10), the order in which
-	// a writer that splits a table numbers its files.
-	slices.SortStableFunc(out, func(a, b File) int { return naturalCompare(a.Path, b.Path) })
-	return out, nil
-}
-
-// naturalCompare orders strings as text, but runs of digits by their
-// value.
-func naturalCompare(a, b string) int {
-	digit := func(c byte) bool { return '0' <= c && c <= '9' }
-	for a != "" && b != "" {
-		if digit(a[0]) && digit(b[0]) {
-			i, j := 0, 0
-			for i < len(a) && digit(a[i]) {
-				i++
-			}
-			for j < len(b) && digit(b[j]) {
-				j++
-			}
-			x, y := strings.TrimLeft(a[:i], "0"), strings.TrimLeft(b[:j], "0")
-			if len(x) != len(y) {
-				return len(x) - len(y)
-			}
-			if c := strings.Compare(x, y); c != 0 {
-				return c
-			}
-			a, b = a[i:], b[j:]
-			continue
-		}
-		if a[0] != b[0] {
-			return int(a[0]) - int(b[0])
-		}
-		a, b = a[1:], b[1:]
-	}
-	return len(a) - len(b)
-}
-
-// foreignReader reads some columns of a Parquet file of another tool,
-// converting integer columns of any width to int64.
-type foreignReader struct {
-	path   string
-	table  string
-	names  []string          // columns wanted
-	col    map[string]int    // column name → index in the record batches; absent: from a partition
-	consts map[string]string // string columns given by the file's partitions
-	rr     pqarrow.RecordReader
-	close  func()
-	row    int64 // rows before the current batch
-	rec    arrow.RecordBatch
-}
-
-// openForeign opens f and checks that it has every column of names (a
-// string column may come from a partition directory) with a compatible
-// type. The columns of optional are read too when the file has them (see
-// has).
-func openForeign(ctx context.Context, f File, names []string, optional ...string) (_ *foreignReader, err error) {
-	pf, err := dataset.OpenFile(f.Path)
-	if err != nil {
-		return nil, fmt.Errorf("%s: not a readable Parquet file (truncated or corrupt?): %s", f.Path, strings.TrimPrefix(err.Error(), f.Path+": "))
-	}
-	defer func() {
-		if err != nil {
-			pf.Close()
-		}
-	}()
-	defer dataset.Recover(f.Path, &err)
-	props := pqarrow.ArrowReadProperties{BatchSize: dataset.ReadBatchRows}
-	fr, err := pqarrow.NewFileReader(pf, props, memory.DefaultAllocator)
-	if err != nil {
-		return nil, fmt.Errorf("%s: not a readable Parquet file: %s", f.Path, oneLine(err))
-	}
-	sch, err := fr.Schema()
-	if err != nil {
-		return nil, fmt.Errorf("%s: unreadable schema: %s", f.Path, oneLine(err))
-	}
-	want := dataset.GamesColumns
-	if f.Table == dataset.Moves {
-		want = dataset.MovesColumns
-	}
-	r := &foreignReader{path: f.Path, table: f.Table, names: names, col: map[string]int{}, consts: map[string]string{}}
-	var idx []int
-	for _, n := range slices.Concat(names, optional) {
-		i := slices.IndexFunc(want, func(c dataset.Column) bool { return c.Field.Name == n })
-		wt := want[i].Field.Type
-		fi := sch.FieldIndices(n)
-		_, inPartition := f.partitions[n]
-		if len(fi) == 0 && !inPartition && slices.Contains(optional, n) {
-			continue
-		}
-		if len(fi) == 0 {
-			if v, ok := f.partitions[n]; ok && dataset.IsString(wt) {
-				r.consts[n] = v
-				continue
-			}
-			return nil, fmt.Errorf("%s: column %s missing (the %s table needs %s)", f.Path, n, f.Table, strings.Join(names, ", "))
-		}
-		gt := sch.Field(fi[0]).Type
-		switch {
-		case dataset.IsString(wt) && dataset.IsString(gt), !dataset.IsString(wt) && isInteger(gt):
-		case dataset.IsString(wt):
-			return nil, fmt.Errorf("%s: column %s has type %s, want a string", f.Path, n, gt)
-		default:
-			return nil, fmt.Errorf("%s: column %s has type %s, want an integer type", f.Path, n, gt)
-		}
-		r.col[n] = len(idx)
-		idx = append(idx, pf.MetaData().Schema.ColumnIndexByName(n))
-	}
-	if slices.Contains(idx, -1) {
-		return nil, fmt.Errorf("%s: a column wanted is nested; the %s table has flat columns", f.Path, f.Table)
-	}
-	r.rr, err = fr.GetRecordReader(ctx, idx, nil)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %s", f.Path, oneLine(err))
-	}
-	r.close = func() { r.rr.Release(); pf.Close() }
-	return r, nil
-}
-
-// has reports whether the file has column name (or a partition of it).
-func (r *foreignReader) has(name string) bool {
-	_, col := r.col[name]
-	_, part := r.consts[name]
-	return col || part
-}
-
-// isInteger reports whether t is an integer type.
-func isInteger(t arrow.DataType) bool {
-	switch t.ID() {
-	case arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64, arrow.UINT8, arrow.UINT16, arrow.UINT32, arrow.UINT64:
-		return true
-	}
-	return false
-}
-
-// next reads the next record batch.
-func (r *foreignReader) next() (_ bool, err error) {
-	defer dataset.Recover(r.path, &err)
-	if r.rec != nil {
-		r.row += r.rec.NumRows()
-	}
-	if !r.rr.Next() {
-		r.rec = nil
-		if err := r.rr.Err(); err != nil {
-			return false, fmt.Errorf("%s: corrupt data (reading from row %d): %s", r.path, r.row, oneLine(err))
-		}
-		return false, nil
-	}
-	r.rec = r.rr.RecordBatch()
-	return true, nil
-}
-
-// ints returns integer column name of the current batch as int64s, each
-// within [lo, hi]; nulls are an error unless nullable (then valid says
-// which rows hold a value).
-func (r *foreignReader) ints(name string, lo, hi int64, buf []int64) (vals []int64, valid func(int) bool, err error) {
-	a := r.rec.Column(r.col[name])
-	if a.NullN() > 0 && name != "first_repeat_ply" {
-		return nil, nil, fmt.Errorf("%s: column %s has null values (rows %d..%d)", r.path, name, r.row, r.row+int64(a.Len())-1)
-	}
-	vals = buf[:0]
-	bad := -1
-	switch a := a.(type) {
-	case *array.Int8:
-		vals = appendInt64s(vals, a.Int8Values())
-	case *array.Int16:
-		vals = appendInt64s(vals, a.Int16Values())
-	case *array.Int32:
-		vals = appendInt64s(vals, a.Int32Values())
-	case *array.Int64:
-		vals = append(vals, a.Int64Values()...)
-	case *array.Uint8:
-		vals = appendInt64s(vals, a.Uint8Values())
-	case *array.Uint16:
-		vals = appendInt64s(vals, a.Uint16Values())
-	case *array.Uint32:
-		vals = appendInt64s(vals, a.Uint32Values())
-	case *array.Uint64:
-		for i, v := range a.Uint64Values() {
-			if v > math.MaxInt64 && a.IsValid(i) && bad < 0 {
-				bad = i
-			}
-			vals = append(vals, int64(v))
-		}
-	default:
-		return nil, nil, fmt.Errorf("%s: column %s has type %s, want an integer type", r.path, name, a.DataType())
-	}
-	for i, v := range vals {
-		if bad >= 0 || (v < lo || v > hi) && a.IsValid(i) {
-			if bad >= 0 {
-				i = bad
-			}
-			return nil, nil, fmt.Errorf("%s: row %d: column %s holds %s, outside %d..%d", r.path, r.row+int64(i), name, a.ValueStr(i), lo, hi)
-		}
-	}
-	return vals, a.IsValid, nil
-}
-
-// appendInt64s appends xs, widened to int64, to vals.
-func appendInt64s[T int8 | int16 | int32 | uint8 | uint16 | uint32](vals []int64, xs []T) []int64 {
-	for _, v := range xs {
-		vals = append(vals, int64(v))
-	}
-	return vals
-}
-
-// strings decodes string column name of the current batch into s (a
-// column given by a partition is one value for every row).
-func (r *foreignReader) strings(name string, s *dataset.Words) error {
-	if v, ok := r.consts[name]; ok {
-		s.Dict = append(s.Dict[:0], v)
-		s.Codes = s.Codes[:0]
-		for range r.rec.NumRows() {
-			s.Codes = append(s.Codes, 0)
-		}
-		return nil
-	}
-	a := r.rec.Column(r.col[name])
-	if a.NullN() > 0 {
-		return fmt.Errorf("%s: column %s has null values (rows %d..%d)", r.path, name, r.row, r.row+int64(a.Len())-1)
-	}
-	s.Codes, s.Dict = s.Codes[:0], s.Dict[:0]
-	seen := map[string]int32{}
-	str := func(v string) {
-		c, ok := seen[v]
-		if !ok {
-			c = int32(len(s.Dict))
-			seen[v] = c
-			s.Dict = append(s.Dict, v)
-		}
-		s.Codes = append(s.Codes, c)
-	}
-	switch a := a.(type) {
-	case *array.Dictionary:
-		d := a.Dictionary()
-		for i := 0; i < a.Len(); i++ {
-			str(d.ValueStr(a.GetValueIndex(i)))
-		}
-	case *array.String:
-		for i := 0; i < a.Len(); i++ {
-			str(a.Value(i))
-		}
-	case *array.LargeString:
-		for i := 0; i < a.Len(); i++ {
-			str(a.Value(i))
-		}
-	case *array.StringView:
-		for i := 0; i < a.Len(); i++ {
-			str(a.Value(i))
-		}
-	default:
-		return fmt.Errorf("%s: column %s has type %s, want a string", r.path, name, a.DataType())
-	}
-	return nil
-}
 
 // gameRow is what the analysis keeps of one game of another tool's table.
 type gameRow struct {
@@ -390,7 +33,7 @@ type gameRow struct {
 	reason             engine.EndReason
 	cycle              bool
 	cell               int32
-	file               int32 // index in Dataset.Games
+	file               int32 // index in load.Dataset.Games
 	moves              gameMoves
 }
 
@@ -470,8 +113,8 @@ type foreignCell struct {
 
 // scanTables reads the tables of another tool and returns the statistics
 // of every cell, ordered by ruleset and agents.
-func scanTables(ctx context.Context, ds *Dataset, opt Options) (_ []*cellAcc, err error) {
-	defer func() { err = repairHint(err) }()
+func scanTables(ctx context.Context, ds *load.Dataset, opt Options) (_ []*cellAcc, err error) {
+	defer func() { err = load.RepairHint(err) }()
 	total, done := len(ds.Games)+len(ds.Moves), 0
 	report := func() {
 		done++
@@ -518,17 +161,17 @@ type foreignGames struct {
 }
 
 // readFile adds the rows of games file fi of the dataset, f.
-func (fg *foreignGames) readFile(ctx context.Context, fi int, f File) error {
-	r, err := openForeign(ctx, f, gamesRead, dataset.ExperimentID)
+func (fg *foreignGames) readFile(ctx context.Context, fi int, f load.File) error {
+	r, err := load.OpenForeign(ctx, f, gamesRead, dataset.ExperimentID)
 	if err != nil {
 		return err
 	}
-	defer r.close()
+	defer r.Close()
 	for {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		ok, err := r.next()
+		ok, err := r.Next()
 		if err != nil || !ok {
 			return err
 		}
@@ -539,14 +182,14 @@ func (fg *foreignGames) readFile(ctx context.Context, fi int, f File) error {
 }
 
 // addBatch adds the rows of the current record batch of r.
-func (fg *foreignGames) addBatch(r *foreignReader, fi int, f File) error {
+func (fg *foreignGames) addBatch(r *load.ForeignReader, fi int, f load.File) error {
 	ss, ibuf := &fg.ss, &fg.ibuf
 	for k, n := range []string{"ruleset", "variant", "agent_south", "agent_north", "first", "result", "end_reason", dataset.ExperimentID} {
-		if n == dataset.ExperimentID && !r.has(n) {
+		if n == dataset.ExperimentID && !r.Has(n) {
 			ss[k].Dict, ss[k].Codes = append(ss[k].Dict[:0], ""), make([]int32, len(ss[0].Codes))
 			continue
 		}
-		if err := r.strings(n, &ss[k]); err != nil {
+		if err := r.Strings(n, &ss[k]); err != nil {
 			return err
 		}
 	}
@@ -560,7 +203,7 @@ func (fg *foreignGames) addBatch(r *foreignReader, fi int, f File) error {
 	for k, c := range cols {
 		var valid func(int) bool
 		var err error
-		ibuf[k], valid, err = r.ints(c.name, c.lo, c.hi, ibuf[k])
+		ibuf[k], valid, err = r.Ints(c.name, c.lo, c.hi, ibuf[k])
 		if err != nil {
 			return err
 		}
@@ -569,7 +212,7 @@ func (fg *foreignGames) addBatch(r *foreignReader, fi int, f File) error {
 		}
 	}
 	for i, id := range ibuf[0] {
-		row := r.row + int64(i)
+		row := r.Row() + int64(i)
 		str := func(k int) string { return ss[k].At(i) }
 		key := cellKey{str(0), str(2), str(3)}
 		c, ok := fg.byKey[key]
@@ -640,15 +283,15 @@ func (fg *foreignGames) accs(withMoves bool, conf float64) []*cellAcc {
 // scanForeignMoves adds the moves of one moves file of another tool to
 // the games they belong to. The moves of a game must come in ply order
 // (they may be spread over files read in path order).
-func scanForeignMoves(ctx context.Context, f File, rows []gameRow, index gameIndex) error {
-	r, err := openForeign(ctx, f, movesRead, dataset.ExperimentID)
+func scanForeignMoves(ctx context.Context, f load.File, rows []gameRow, index gameIndex) error {
+	r, err := load.OpenForeign(ctx, f, movesRead, dataset.ExperimentID)
 	if err != nil {
 		return err
 	}
-	defer r.close()
+	defer r.Close()
 	var buf [7][]int64
 	var exp dataset.Words
-	withExp := r.has(dataset.ExperimentID) && index.stacked
+	withExp := r.Has(dataset.ExperimentID) && index.stacked
 	const i32, i16 = math.MaxInt32, math.MaxInt16
 	cols := []struct {
 		name   string
@@ -659,17 +302,17 @@ func scanForeignMoves(ctx context.Context, f File, rows []gameRow, index gameInd
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		ok, err := r.next()
+		ok, err := r.Next()
 		if err != nil || !ok {
 			return err
 		}
 		for k, c := range cols {
-			if buf[k], _, err = r.ints(c.name, c.lo, c.hi, buf[k]); err != nil {
+			if buf[k], _, err = r.Ints(c.name, c.lo, c.hi, buf[k]); err != nil {
 				return err
 			}
 		}
 		if withExp {
-			if err := r.strings(dataset.ExperimentID, &exp); err != nil {
+			if err := r.Strings(dataset.ExperimentID, &exp); err != nil {
 				return err
 			}
 		}
@@ -680,14 +323,14 @@ func scanForeignMoves(ctx context.Context, f File, rows []gameRow, index gameInd
 			}
 			gi, err := index.find(k, withExp)
 			if err != nil {
-				return fmt.Errorf("%s: row %d: %w", f.Path, r.row+int64(i), err)
+				return fmt.Errorf("%s: row %d: %w", f.Path, r.Row()+int64(i), err)
 			}
 			g := &rows[gi]
 			if ply := int32(buf[1][i]); ply != g.moves.plies {
-				return fmt.Errorf("%s: row %d: game %d ply %d follows ply %d: the moves of a game must be complete and in ply order (export them ORDER BY game_id, ply)", f.Path, r.row+int64(i), id, ply, g.moves.plies-1)
+				return fmt.Errorf("%s: row %d: game %d ply %d follows ply %d: the moves of a game must be complete and in ply order (export them ORDER BY game_id, ply)", f.Path, r.Row()+int64(i), id, ply, g.moves.plies-1)
 			}
 			if g.moves.plies == g.plies {
-				return fmt.Errorf("%s: row %d: game %d has only %d plies in the games table", f.Path, r.row+int64(i), id, g.plies)
+				return fmt.Errorf("%s: row %d: game %d has only %d plies in the games table", f.Path, r.Row()+int64(i), id, g.plies)
 			}
 			g.moves.add(g.moves.plies, int8(buf[2][i]), int16(buf[3][i]), buf[4][i], int32(buf[5][i]), int32(buf[6][i]), winnerSign(g.result))
 		}

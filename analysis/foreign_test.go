@@ -13,6 +13,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
+	"github.com/baolab/baolab/analysis/load"
 	"github.com/baolab/baolab/analysis/summary/summarytest"
 	"github.com/baolab/baolab/dataset"
 )
@@ -168,7 +169,7 @@ func TestTablesOfAnotherTool(t *testing.T) {
 
 	// The report's example replays are for baolab's own datasets: none
 	// here, and no error.
-	ds, err := Open(dir)
+	ds, err := load.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -242,20 +243,11 @@ func TestTablesOfAnotherTool(t *testing.T) {
 	}
 
 	// Replay is for baolab's own datasets.
-	ds, err = Open(dir)
+	ds, err = load.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := FindGame(context.Background(), ds, 0); err == nil || !strings.Contains(err.Error(), "tables of another tool") {
 		t.Errorf("replay: %v", err)
-	}
-}
-
-func TestNaturalCompare(t *testing.T) {
-	got := []string{"m/data_10.parquet", "m/data_2.parquet", "m/data_1.parquet", "l/data_3.parquet", "m/data_02.parquet"}
-	slices.SortStableFunc(got, naturalCompare)
-	want := []string{"l/data_3.parquet", "m/data_1.parquet", "m/data_2.parquet", "m/data_02.parquet", "m/data_10.parquet"}
-	if !slices.Equal(got, want) {
-		t.Errorf("sorted %q, want %q", got, want)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/baolab/baolab/analysis/load"
 	"github.com/baolab/baolab/sim"
 )
 
@@ -85,7 +86,7 @@ func FuzzReadDataset(f *testing.F) {
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
-			ds, err := Open(dir)
+			ds, err := load.Open(dir)
 			if err != nil {
 				t.Errorf("Open: %v", err) // Open reads no file
 				return

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/baolab/baolab/analysis/load"
 	"github.com/baolab/baolab/analysis/summary"
 	"github.com/baolab/baolab/dataset"
 	"github.com/baolab/baolab/internal/testenv"
@@ -42,7 +43,7 @@ func TestReportPages(t *testing.T) {
 	if _, err := sim.Run(context.Background(), sim.Options{Experiment: e, Dir: data, Workers: 2}); err != nil {
 		t.Fatal(err)
 	}
-	ds, err := Open(data)
+	ds, err := load.Open(data)
 	if err != nil {
 		t.Fatal(err)
 	}

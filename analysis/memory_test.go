@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/baolab/baolab/analysis/internal/synth"
+	"github.com/baolab/baolab/analysis/load"
 	"github.com/baolab/baolab/internal/testenv"
 )
 
@@ -65,7 +66,7 @@ func TestMemoryBounded(t *testing.T) {
 		}
 	}
 	peak := func(dir string) uint64 {
-		ds, err := Open(dir)
+		ds, err := load.Open(dir)
 		if err != nil {
 			t.Fatal(err)
 		}

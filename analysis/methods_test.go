@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/baolab/baolab/analysis/load"
 	"github.com/baolab/baolab/sim"
 )
 
@@ -26,7 +27,7 @@ func TestMethods(t *testing.T) {
 	if _, err := sim.Run(context.Background(), sim.Options{Experiment: e, Dir: dir, Workers: 2}); err != nil {
 		t.Fatal(err)
 	}
-	ds, err := Open(dir)
+	ds, err := load.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/baolab/baolab/analysis/load"
 	"github.com/baolab/baolab/dataset"
 	"github.com/baolab/baolab/sim"
 )
@@ -35,7 +36,7 @@ func smallSimDataset(t *testing.T) string {
 // writes one beside them (D/report, D/paper/figures).
 func TestReportNotInsideTables(t *testing.T) {
 	data := smallSimDataset(t)
-	ds, err := Open(data)
+	ds, err := load.Open(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +61,7 @@ func TestReportNotInsideTables(t *testing.T) {
 			t.Errorf("report into %s: %v", out, err)
 		}
 	}
-	if _, err := Open(data); err != nil {
+	if _, err := load.Open(data); err != nil {
 		t.Errorf("dataset after the reports: %v", err)
 	}
 }
@@ -69,7 +70,7 @@ func TestReportNotInsideTables(t *testing.T) {
 // under umask 077: every file must be 0600.
 func TestReportHonoursUmask(t *testing.T) {
 	data := smallSimDataset(t)
-	ds, err := Open(data)
+	ds, err := load.Open(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +102,7 @@ func TestReportHonoursUmask(t *testing.T) {
 func TestAnalyzeBoundsWorkers(t *testing.T) {
 	data := t.TempDir()
 	writeRandom(t, data, 1, 1, 20, 30)
-	ds, err := Open(data)
+	ds, err := load.Open(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +129,7 @@ func TestReplayHTMLWithoutMoves(t *testing.T) {
 	if _, err := sim.Run(context.Background(), sim.Options{Experiment: e, Dir: dir, Workers: 1}); err != nil {
 		t.Fatal(err)
 	}
-	ds, err := Open(dir)
+	ds, err := load.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

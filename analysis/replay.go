@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/baolab/baolab/analysis/load"
 	"github.com/baolab/baolab/dataset"
 	"github.com/baolab/baolab/engine"
 )
@@ -27,24 +28,24 @@ var ErrNoMoves = errors.New("the dataset has no move log (it was written with --
 
 // FindGame reads game id from the dataset: its row of the games table and,
 // when the dataset has a move log, its moves.
-func FindGame(ctx context.Context, ds *Dataset, id int64) (*LoggedGame, error) {
-	if ds.foreign {
+func FindGame(ctx context.Context, ds *load.Dataset, id int64) (*LoggedGame, error) {
+	if ds.Foreign() {
 		return nil, fmt.Errorf("dataset %s: replay reads datasets written by baolab sim; this one holds tables of another tool (no manifest, no part-c<cell>-b<batch>.parquet files)", ds.Dir)
 	}
 	for i, f := range ds.Games {
-		if w := f.want; w.known && (id < w.firstID || id >= w.firstID+w.games) {
+		if w := f.Want(); w.Known && (id < w.FirstID || id >= w.FirstID+w.Games) {
 			continue
 		}
 		g, err := readGameRow(ctx, f, id)
 		if err != nil {
-			return nil, repairHint(err)
+			return nil, load.RepairHint(err)
 		}
 		if g == nil {
 			continue
 		}
 		if ds.Moves != nil {
 			if err := readGameMoves(ctx, ds.Moves[i], g); err != nil {
-				return nil, repairHint(err)
+				return nil, load.RepairHint(err)
 			}
 		}
 		return g, nil
@@ -54,7 +55,7 @@ func FindGame(ctx context.Context, ds *Dataset, id int64) (*LoggedGame, error) {
 
 // readGameRow returns the games row of id in f, or nil if f does not hold
 // it.
-func readGameRow(ctx context.Context, f File, id int64) (*LoggedGame, error) {
+func readGameRow(ctx context.Context, f load.File, id int64) (*LoggedGame, error) {
 	t, err := dataset.OpenReader(ctx, f.Path, dataset.Games, nil)
 	if err != nil {
 		return nil, err
@@ -62,7 +63,7 @@ func readGameRow(ctx context.Context, f File, id int64) (*LoggedGame, error) {
 	defer t.Close()
 	// The footer must name the experiment of the manifest (and the file's
 	// cell and batch), as for the analysis.
-	exp, err := checkMeta(t, f, -1)
+	exp, err := load.CheckMeta(t, f, -1)
 	if err != nil {
 		return nil, err
 	}
@@ -88,13 +89,13 @@ func readGameRow(ctx context.Context, f File, id int64) (*LoggedGame, error) {
 }
 
 // readGameMoves reads the moves of g from f.
-func readGameMoves(ctx context.Context, f File, g *LoggedGame) error {
+func readGameMoves(ctx context.Context, f load.File, g *LoggedGame) error {
 	t, err := dataset.OpenReader(ctx, f.Path, dataset.Moves, nil)
 	if err != nil {
 		return err
 	}
 	defer t.Close()
-	exp, err := checkMeta(t, f, -1)
+	exp, err := load.CheckMeta(t, f, -1)
 	if err != nil {
 		return err
 	}

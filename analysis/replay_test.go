@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/baolab/baolab/analysis/internal/synth"
+	"github.com/baolab/baolab/analysis/load"
 	"github.com/baolab/baolab/dataset"
 	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/internal/testenv"
@@ -22,7 +23,7 @@ func TestReplayMismatch(t *testing.T) {
 		t.Skip("plays games")
 	}
 	dir, e := simDataset(t)
-	ds, err := Open(dir)
+	ds, err := load.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +108,7 @@ func TestReplayChecksExperiment(t *testing.T) {
 			} else if err := os.Rename(gamesPath(other, "kingulu", 0, 1), path); err != nil {
 				t.Fatal(err)
 			}
-			ds, err := Open(dir)
+			ds, err := load.Open(dir)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -134,7 +135,7 @@ func TestCorruptFileSaysHowToRepair(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), p) || !strings.Contains(err.Error(), "delete the file and run the same baolab sim command again") {
 		t.Errorf("analyze: %v", err)
 	}
-	ds, err := Open(dir)
+	ds, err := load.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

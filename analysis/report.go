@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/baolab/baolab/analysis/figures"
+	"github.com/baolab/baolab/analysis/load"
 	"github.com/baolab/baolab/analysis/summary"
 	"github.com/baolab/baolab/analysis/tables"
 )
@@ -42,7 +43,7 @@ func WriteReportWith(s *summary.Summary, dir string, o ReportOptions) ([]string,
 		}
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("report: %w", unwrapPathError(err))
+		return nil, fmt.Errorf("report: %w", load.UnwrapPathError(err))
 	}
 	paths, notes, err := figures.Write(s, dir)
 	if err != nil {

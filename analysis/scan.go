@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/baolab/baolab/analysis/load"
 	"github.com/baolab/baolab/dataset"
 	"github.com/baolab/baolab/engine"
 )
@@ -18,14 +19,14 @@ var (
 
 // scanFile reads one games file and, if moves is not nil, its moves file
 // in one streaming pass, and returns the file's statistics.
-func scanFile(ctx context.Context, games File, moves *File) (_ *cellAcc, err error) {
-	defer func() { err = repairHint(err) }()
+func scanFile(ctx context.Context, games load.File, moves *load.File) (_ *cellAcc, err error) {
+	defer func() { err = load.RepairHint(err) }()
 	gr, err := dataset.OpenReader(ctx, games.Path, dataset.Games, gamesRead)
 	if err != nil {
 		return nil, err
 	}
 	defer gr.Close()
-	exp, err := checkMeta(gr, games, -1)
+	exp, err := load.CheckMeta(gr, games, -1)
 	if err != nil {
 		return nil, err
 	}
@@ -59,8 +60,8 @@ func scanFile(ctx context.Context, games File, moves *File) (_ *cellAcc, err err
 		return nil, fmt.Errorf("%s: holds no games", games.Path)
 	}
 	s.acc.experiment = exp
-	if w := games.want; w.known && s.acc.firstID != w.firstID {
-		return nil, fmt.Errorf("%s: first game_id %d, the experiment's batch starts at %d", games.Path, s.acc.firstID, w.firstID)
+	if w := games.Want(); w.Known && s.acc.firstID != w.FirstID {
+		return nil, fmt.Errorf("%s: first game_id %d, the experiment's batch starts at %d", games.Path, s.acc.firstID, w.FirstID)
 	}
 	if mc != nil {
 		if err := mc.end(); err != nil {
@@ -72,7 +73,7 @@ func scanFile(ctx context.Context, games File, moves *File) (_ *cellAcc, err err
 
 // openMoves opens the moves file of the games file that gr reads, written
 // by experiment exp, and checks its footer against the games file's.
-func openMoves(ctx context.Context, gr *dataset.Reader, exp string, games, moves File) (*moveCursor, error) {
+func openMoves(ctx context.Context, gr *dataset.Reader, exp string, games, moves load.File) (*moveCursor, error) {
 	mr, err := dataset.OpenReader(ctx, moves.Path, dataset.Moves, movesRead)
 	if err != nil {
 		return nil, err
@@ -81,7 +82,7 @@ func openMoves(ctx context.Context, gr *dataset.Reader, exp string, games, moves
 	if _, ok := gr.Meta[dataset.MetaPlies]; ok {
 		plies, _ = strconv.ParseInt(gr.Meta[dataset.MetaPlies], 10, 64)
 	}
-	mexp, err := checkMeta(mr, moves, plies)
+	mexp, err := load.CheckMeta(mr, moves, plies)
 	if err == nil && mexp != exp {
 		err = fmt.Errorf("%s: foreign file: written by experiment %q, its games file %s by %q", moves.Path, mexp, games.Path, exp)
 	}
@@ -94,7 +95,7 @@ func openMoves(ctx context.Context, gr *dataset.Reader, exp string, games, moves
 
 // gameScanner holds the decoding state of one games file.
 type gameScanner struct {
-	file File
+	file load.File
 	mc   *moveCursor
 	acc  *cellAcc
 	last int64 // last game id
@@ -243,8 +244,8 @@ func (a *cellAcc) addMoves(g *gameMoves, winner int32) {
 // of a file belongs to the same cell.
 func (s *gameScanner) cell(path string, row int64, ruleset, south, north, variant, first string) (*cellAcc, error) {
 	key := cellKey{ruleset, south, north}
-	if w := s.file.want; w.known && south+"/"+north != w.agents {
-		return nil, fmt.Errorf("%s: row %d: foreign row: agents %s/%s, the experiment's cell %d has %s", path, row, south, north, s.file.Cell, w.agents)
+	if w := s.file.Want(); w.Known && south+"/"+north != w.Agents {
+		return nil, fmt.Errorf("%s: row %d: foreign row: agents %s/%s, the experiment's cell %d has %s", path, row, south, north, s.file.Cell, w.Agents)
 	}
 	if s.acc == nil {
 		p, err := dataset.ParsePlayer(first)

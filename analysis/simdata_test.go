@@ -9,6 +9,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 
+	"github.com/baolab/baolab/analysis/load"
 	"github.com/baolab/baolab/dataset"
 	_ "github.com/baolab/baolab/engine/all"
 	"github.com/baolab/baolab/internal/testenv"
@@ -43,7 +44,7 @@ func TestSimulatorDataset(t *testing.T) {
 		t.Skip("plays games")
 	}
 	dir, e := simDataset(t)
-	ds, err := Open(dir)
+	ds, err := load.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

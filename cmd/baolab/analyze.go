@@ -15,6 +15,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/baolab/baolab/analysis"
+	"github.com/baolab/baolab/analysis/load"
 	"github.com/baolab/baolab/analysis/summary"
 )
 
@@ -103,7 +104,7 @@ func (o *analyzeOptions) run(cmd *cobra.Command, args []string) error {
 		return badInput(err)
 	}
 	start := time.Now()
-	ds, err := analysis.Open(dir)
+	ds, err := load.Open(dir)
 	if err != nil {
 		return badInput(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/baolab/baolab/analysis"
+	"github.com/baolab/baolab/analysis/load"
 )
 
 func newReplayCmd() *cobra.Command {
@@ -34,7 +35,7 @@ counters sown and captured.`,
 			if !cmd.Flags().Changed("game") {
 				return badInput(errors.New("--game ID is required"))
 			}
-			ds, err := analysis.Open(args[0])
+			ds, err := load.Open(args[0])
 			if err != nil {
 				return badInput(err)
 			}

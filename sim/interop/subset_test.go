@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/baolab/baolab/analysis"
+	"github.com/baolab/baolab/analysis/load"
 	"github.com/baolab/baolab/analysis/summary"
 	"github.com/baolab/baolab/analysis/summary/summarytest"
 	"github.com/baolab/baolab/dataset"
@@ -93,7 +94,7 @@ func TestAnalyzeDuckDBSubset(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			sub := export(t, c.sel)
-			ds, err := analysis.Open(sub)
+			ds, err := load.Open(sub)
 			if err == nil {
 				_, err = analysis.Analyze(context.Background(), ds, analysis.Options{})
 			}
@@ -107,7 +108,7 @@ func TestAnalyzeDuckDBSubset(t *testing.T) {
 
 func analyze(t *testing.T, dir string) *summary.Summary {
 	t.Helper()
-	ds, err := analysis.Open(dir)
+	ds, err := load.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package analysis
+package load
 
 import (
 	"encoding/json"
@@ -21,21 +21,25 @@ type File struct {
 	Batch   int
 	Path    string
 
-	// What the manifest says the file must hold (want.known false without
-	// a manifest).
-	want expect
+	// What the manifest says the file must hold (want.Known false without
+	// a manifest; see Want).
+	want Expect
 	// partitions holds the key=value directories of a file of another
 	// tool's tables (see openTables).
 	partitions map[string]string
 }
 
-// expect is what a file of a dataset with a manifest must hold.
-type expect struct {
-	known   bool
-	exp     *dataset.Experiment // the manifest's
-	agents  string              // SOUTH/NORTH
-	firstID int64
-	games   int64
+// Want returns what the manifest says f must hold: Known is false
+// without a manifest (and for tables of another tool).
+func (f File) Want() Expect { return f.want }
+
+// Expect is what a file of a dataset with a manifest must hold.
+type Expect struct {
+	Known   bool
+	Exp     *dataset.Experiment // the manifest's experiment
+	Agents  string              // SOUTH/NORTH, the agents of the file's cell
+	FirstID int64               // the game_id of the batch's first game
+	Games   int64               // the number of games of the batch
 }
 
 // Dataset is the checked list of the files of a dataset directory.
@@ -53,17 +57,22 @@ type Dataset struct {
 	// then need not pair with Games).
 	Manifest string
 	// Experiment is the manifest's experiment (nil without a manifest):
-	// its ladder, if any, is fitted by Analyze.
+	// its ladder, if any, is fitted by analysis.Analyze.
 	Experiment *dataset.Experiment
 	foreign    bool // tables of another tool
 }
+
+// Foreign reports whether ds holds tables written by another tool
+// (Manifest "tables"): their files are read with OpenForeign, and replay
+// does not read them.
+func (ds *Dataset) Foreign() bool { return ds.foreign }
 
 // Open lists the files of the dataset in dir and checks that none is
 // foreign or missing. The error names the offending file.
 func Open(dir string) (*Dataset, error) {
 	st, err := os.Stat(dir)
 	if err != nil {
-		return nil, fmt.Errorf("dataset %s: %w", dir, unwrapPathError(err))
+		return nil, fmt.Errorf("dataset %s: %w", dir, UnwrapPathError(err))
 	}
 	if !st.IsDir() {
 		return nil, fmt.Errorf("dataset %s: not a directory", dir)
@@ -129,7 +138,7 @@ func listTable(dir, table string) (files []File, temps []string, err error) {
 		return nil, nil, nil
 	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("dataset %s: %w", dir, unwrapPathError(err))
+		return nil, nil, fmt.Errorf("dataset %s: %w", dir, UnwrapPathError(err))
 	}
 	files = []File{}
 	for _, p := range parts {
@@ -143,7 +152,7 @@ func listTable(dir, table string) (files []File, temps []string, err error) {
 		}
 		entries, err := os.ReadDir(ppath)
 		if err != nil {
-			return nil, nil, fmt.Errorf("dataset %s: %w", dir, unwrapPathError(err))
+			return nil, nil, fmt.Errorf("dataset %s: %w", dir, UnwrapPathError(err))
 		}
 		for _, e := range entries {
 			path := filepath.Join(ppath, e.Name())
@@ -223,9 +232,9 @@ func less(a, b File) bool {
 	return a.Cell < b.Cell || a.Cell == b.Cell && a.Batch < b.Batch
 }
 
-// unwrapPathError drops the operation and path of an *fs.PathError, which
-// the caller names itself.
-func unwrapPathError(err error) error {
+// UnwrapPathError drops the operation and path of an *fs.PathError, which
+// the caller names itself (as "dataset DIR: ..." or "report: ...").
+func UnwrapPathError(err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		return fmt.Errorf("%s: %w", pe.Path, pe.Err)
@@ -310,7 +319,7 @@ func checkManifest(dir string, m *dataset.Manifest, games, moves []File) error {
 					return fmt.Errorf("%s: missing: the experiment has %d of %d batches done; if baolab sim is not running on it, run the same command (every shard of it) again to finish it", path, m.BatchesDone, m.Batches)
 				}
 				lo, hi := e.BatchRange(b)
-				f.want = expect{known: true, exp: &m.Experiment, agents: cell.Agents, firstID: e.GameID(c, lo), games: int64(hi - lo)}
+				f.want = Expect{Known: true, Exp: &m.Experiment, Agents: cell.Agents, FirstID: e.GameID(c, lo), Games: int64(hi - lo)}
 			}
 		}
 	}
