@@ -107,12 +107,34 @@ func (g *Game) playMemo(x *pos, m int, memo *neverMemo) moveResult {
 	if g.n > 16 || g.general {
 		var info engine.MoveInfo
 		info, lin = g.play4(x, m, intro, raids, lin)
-		r = packInfo(info, flags)
+		if r = packInfo(info, flags); r.never() {
+			return r
+		}
 	} else {
-		r, lin = g.play2(x, m, intro, raids, lin, flags, memo)
-	}
-	if r.never() {
-		return r
+		w, ow := &x.w[p], &x.w[p^1]
+		start := rows2{w[0], w[1], ow[0], lin}
+		if intro {
+			cow := uint64(1) << (uint(m&7) * 8)
+			hi := -uint64(m >> 3 & 1)
+			start.w0 += cow &^ hi
+			start.w1 += cow & hi
+		}
+		var a rows2
+		var laps, sown int64
+		var capt uint64
+		if g.n == 16 { // 8 holes a row (the default board)
+			a, laps, sown, capt = g.sow2Short8(start, int(p), m, raids)
+		} else {
+			a, laps, sown, capt = g.sow2Short(start, int(p), m, raids)
+		}
+		if laps == 0 { // a long move: again from the start, with cycle finding
+			if a, r = g.play2Long(start, p, m, raids, flags, ow, memo); r.never() {
+				return r
+			}
+		} else {
+			r = moveResult{laps, sown, capt, flags}
+		}
+		w[0], w[1], ow[0], lin = a.w0, a.w1, a.o0, a.lin
 	}
 	if intro || (x.opening && !phase2) { // a phase-2 opening (reserve=0) can recur
 		r.flags |= resIrrev
@@ -126,61 +148,37 @@ func (g *Game) playMemo(x *pos, m int, memo *neverMemo) moveResult {
 	return r
 }
 
-// play2 is play's sowing on boards of up to 16 holes per player (without
-// skip_origin or win_check=capture): it sows move m of x (a reserve cow
-// brought in when intro) and writes the rows back, or returns a
-// never-ending result and leaves x as it was. lin is the linear hash
-// before the move; play2 returns it after the move. flags go into the
-// result; memo is playMemo's.
-func (g *Game) play2(x *pos, m int, intro, raids bool, lin uint64, flags uint8, memo *neverMemo) (r moveResult, after uint64) {
-	p := x.toMove & 1
-	w, ow := &x.w[p], &x.w[p^1]
-	start := rows2{w[0], w[1], ow[0], lin}
-	if intro {
-		cow := uint64(1) << (uint(m&7) * 8)
-		hi := -uint64(m >> 3 & 1)
-		start.w0 += cow &^ hi
-		start.w1 += cow & hi
+// play2Long is play's sowing of a long move on boards of up to 16 holes
+// per player (one that sow2Short gave up on after shortLaps laps): from
+// start again, with cycle finding (the memo's rotated states first, when
+// there is a memo), for the player p to move, whose opponent's rows are
+// ow. The result is never-ending, or the rows after the move and its
+// result with flags; playMemo's hot path, the short move, stays inline.
+func (g *Game) play2Long(start rows2, p engine.Player, m int, raids bool, flags uint8, ow *[4]uint64, memo *neverMemo) (rows2, moveResult) {
+	if memo != nil && g.n == 16 {
+		// Search: rotated states tell a never-ending move sooner
+		// (rotated.go); a move that ends is sown exactly below.
+		if info, ok := g.verdict16(start, m, raids); ok && info.NeverEnding {
+			memo.rotated++
+			return rows2{}, packInfo(info, flags)
+		}
+	}
+	// With a memo, the hash the stacks see leaves out the opponent's
+	// outer row, which the move cannot change (memo.go).
+	var outer uint64
+	if memo != nil {
+		outer = g.outerLin(ow, p^1)
+		start.lin -= outer
 	}
 	var a rows2
-	var laps, sown int64
-	var capt uint64
-	if g.n == 16 { // 8 holes a row (the default board)
-		a, laps, sown, capt = g.sow2Short8(start, int(p), m, raids)
+	var info engine.MoveInfo
+	if g.n == 16 {
+		a, info = g.sow2Holes8(start, int(p), m, raids, g.rules.LapLimit, memo)
 	} else {
-		a, laps, sown, capt = g.sow2Short(start, int(p), m, raids)
+		a, info = g.sow2(start, int(p), m, raids, g.rules.LapLimit, memo)
 	}
-	if laps == 0 { // a long move: again from the start, with cycle finding
-		if memo != nil && g.n == 16 {
-			// Search: rotated states tell a never-ending move sooner
-			// (rotated.go); a move that ends is sown exactly below.
-			if info, ok := g.verdict16(start, m, raids); ok && info.NeverEnding {
-				memo.rotated++
-				return packInfo(info, flags), lin
-			}
-		}
-		var info engine.MoveInfo
-		// With a memo, the hash the stacks see leaves out the
-		// opponent's outer row, which the move cannot change (memo.go).
-		var outer uint64
-		if memo != nil {
-			outer = g.outerLin(ow, p^1)
-			start.lin -= outer
-		}
-		if g.n == 16 {
-			a, info = g.sow2Holes8(start, int(p), m, raids, g.rules.LapLimit, memo)
-		} else {
-			a, info = g.sow2(start, int(p), m, raids, g.rules.LapLimit, memo)
-		}
-		if r = packInfo(info, flags); r.never() {
-			return r, lin
-		}
-		a.lin += outer
-	} else {
-		r = moveResult{laps, sown, capt, flags}
-	}
-	w[0], w[1], ow[0] = a.w0, a.w1, a.o0
-	return r, a.lin
+	a.lin += outer
+	return a, packInfo(info, flags)
 }
 
 // play4 is play's sowing on boards of more than 16 holes per player (and
