@@ -34,8 +34,16 @@
 #                  s) against fast.c -g (random games, C, one thread,
 #                  nothing logged; wall s).
 #
+#   # isa lines    (amd64 only) how much of each perft ratio is the
+#                  instruction set: the same perft with Go built for the
+#                  CPU's own level (GOAMD64=v3) against the portable Go,
+#                  and the portable Go against the C built -O3 without
+#                  -march=native (no hardware popcount either), each
+#                  "name a_s b_s ratio" as above.
+#
 # Environment: RUNS, GAMES1 (default 200000), GAMES2 (default 1000000),
-# SOLVE4 (1: also solve kimasai-four-rows:holes=7), TMP.
+# SOLVE4 (1: also solve kimasai-four-rows:holes=7), ISA (1: the # isa
+# lines), TMP.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -43,6 +51,8 @@ RUNS=${RUNS:-3}
 GAMES1=${GAMES1:-200000}
 GAMES2=${GAMES2:-1000000}
 SOLVE4=${SOLVE4:-1}
+ISA=${ISA:-1}
+[[ $(go env GOARCH) == amd64 ]] || ISA=0
 if [[ ! -x /usr/bin/time ]]; then
 	echo "bench-c: /usr/bin/time is missing (apt-get install time)" >&2
 	exit 1
@@ -66,6 +76,12 @@ cc $CFLAGS -o "$TMP/kingulu-perft" engine/kingulu/testdata/cperft/fast.c
 cc $CFLAGS -o "$TMP/kimasai2-perft" engine/kimasai2/testdata/cperft/perft.c
 cc $CFLAGS -o "$TMP/kimasai4-perft" engine/kimasai4/testdata/cperft/perft.c
 cc $CFLAGS -o "$TMP/csolve" solve/testdata/csolve/solve.c
+if [[ $ISA == 1 ]]; then
+	GOAMD64=v3 go build -o "$TMP/baolab-v3" ./cmd/baolab
+	for v in kingulu/testdata/cperft/fast.c:kingulu kimasai2/testdata/cperft/perft.c:kimasai2 kimasai4/testdata/cperft/perft.c:kimasai4; do
+		cc -O3 -o "$TMP/${v#*:}-perft-portable" "engine/${v%:*}"
+	done
+fi
 echo "# bench-c: $(go version | cut -d' ' -f3) ${go_env[*]:-}; cc $CFLAGS ($(cc --version | head -1)); $(nproc) CPUs; median of $RUNS"
 echo "# name go_s c_s ratio"
 
@@ -111,6 +127,18 @@ pair perft-kingulu-1..17 1 "$B perft --rules kingulu --depth 17" "$TMP/kingulu-p
 pair perft-kimasai-two-rows-1..9 1 "$B perft --rules kimasai-two-rows --depth 9" "$TMP/kimasai2-perft 9"
 pair perft-kimasai-two-rows:reserve=2-1..9 1 "$B perft --rules kimasai-two-rows:reserve=2 --depth 9" "$TMP/kimasai2-perft 9 -r 2"
 pair perft-kimasai-four-rows-1..19 1 "$B perft --rules kimasai-four-rows --depth 19" "$TMP/kimasai4-perft 19"
+
+if [[ $ISA == 1 ]]; then
+	# name, baolab arguments, C arguments of the perfts above
+	for p in "perft-kingulu-1..17|kingulu --depth 17|kingulu-perft 17" \
+		"perft-kimasai-two-rows-1..9|kimasai-two-rows --depth 9|kimasai2-perft 9" \
+		"perft-kimasai-four-rows-1..19|kimasai-four-rows --depth 19|kimasai4-perft 19"; do
+		IFS='|' read -r name args cargs <<<"$p"
+		# shellcheck disable=SC2086
+		echo "# isa $(pair "$name-go-v3/go" 1 "$TMP/baolab-v3 perft --rules $args" "$B perft --rules $args")"
+		echo "# isa $(pair "$name-go/c-portable" 1 "$B perft --rules $args" "$TMP/${cargs%% *}-portable ${cargs#* }")"
+	done
+fi
 
 solve_k="$B solve --rules kingulu:holes=6,seeds=1 --workers 1"
 pair solve-kingulu:holes=6,seeds=1 1 "$solve_k" "$TMP/csolve 6 1"
