@@ -16,14 +16,6 @@ import (
 	"github.com/baolab/baolab/dataset"
 )
 
-func gamesPath(dir, ruleset string, c, b int) string {
-	return filepath.Join(dataset.PartitionDir(dir, dataset.Games, ruleset), dataset.FileName(c, b))
-}
-
-func movesPath(dir, ruleset string, c, b int) string {
-	return filepath.Join(dataset.PartitionDir(dir, dataset.Moves, ruleset), dataset.FileName(c, b))
-}
-
 // analyzeErr opens and analyses dir and returns the error.
 func analyzeErr(dir string) error {
 	ds, err := load.Open(dir)
@@ -45,12 +37,12 @@ func TestFaults(t *testing.T) {
 		want   string
 	}{
 		{"truncated games file", func(t *testing.T, dir string) string {
-			p := gamesPath(dir, "kingulu", 0, 1)
+			p := dataset.BatchPath(dir, dataset.Games, "kingulu", 0, 1)
 			truncate(t, p, 0.6)
 			return p
 		}, "not a readable Parquet file"},
 		{"empty moves file", func(t *testing.T, dir string) string {
-			p := movesPath(dir, "kingulu", 0, 0)
+			p := dataset.BatchPath(dir, dataset.Moves, "kingulu", 0, 0)
 			truncate(t, p, 0)
 			return p
 		}, "not a readable Parquet file"},
@@ -61,12 +53,12 @@ func TestFaults(t *testing.T) {
 			if err := synth.WriteBatch(dir, 0, 1, synth.RandomGames(rng, cell, 3, 500), true); err != nil {
 				t.Fatal(err)
 			}
-			p := movesPath(dir, "kingulu", 0, 1)
+			p := dataset.BatchPath(dir, dataset.Moves, "kingulu", 0, 1)
 			corrupt(t, p)
 			return p
 		}, "corrupt"},
 		{"foreign parquet schema", func(t *testing.T, dir string) string {
-			p := gamesPath(dir, "kingulu", 0, 1)
+			p := dataset.BatchPath(dir, dataset.Games, "kingulu", 0, 1)
 			// A moves table where a games table should be.
 			if err := synth.WriteMoves(p, handGames("kingulu", "south", 0)); err != nil {
 				t.Fatal(err)
@@ -79,7 +71,7 @@ func TestFaults(t *testing.T) {
 			if err := synth.WriteBatch(dir, 0, 1, games, true); err != nil {
 				t.Fatal(err)
 			}
-			return movesPath(dir, "kingulu", 0, 1)
+			return dataset.BatchPath(dir, dataset.Moves, "kingulu", 0, 1)
 		}, "holds game 4 ply 0, want game 3 ply 4"},
 		{"more moves than plies", func(t *testing.T, dir string) string {
 			games := handGames("kingulu", "south", 3)[:2]
@@ -87,25 +79,25 @@ func TestFaults(t *testing.T) {
 			if err := synth.WriteBatch(dir, 0, 1, games, true); err != nil {
 				t.Fatal(err)
 			}
-			return movesPath(dir, "kingulu", 0, 1)
+			return dataset.BatchPath(dir, dataset.Moves, "kingulu", 0, 1)
 		}, "holds game 4 ply 2, which is not in"},
 		{"file in the wrong partition", func(t *testing.T, dir string) string {
 			games := handGames("kingulu:seeds=5", "south", 10)
 			if err := synth.WriteBatch(dir, 1, 0, games, true); err != nil {
 				t.Fatal(err)
 			}
-			p := gamesPath(dir, "kingulu", 1, 0)
+			p := dataset.BatchPath(dir, dataset.Games, "kingulu", 1, 0)
 			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 				t.Fatal(err)
 			}
 			// Cell 1's games moved into kingulu's partition; its moves stay.
-			if err := os.Remove(movesPath(dir, "kingulu:seeds=5", 1, 0)); err != nil {
+			if err := os.Remove(dataset.BatchPath(dir, dataset.Moves, "kingulu:seeds=5", 1, 0)); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.Rename(gamesPath(dir, "kingulu:seeds=5", 1, 0), p); err != nil {
+			if err := os.Rename(dataset.BatchPath(dir, dataset.Games, "kingulu:seeds=5", 1, 0), p); err != nil {
 				t.Fatal(err)
 			}
-			if err := synth.WriteMoves(movesPath(dir, "kingulu", 1, 0), games); err != nil {
+			if err := synth.WriteMoves(dataset.BatchPath(dir, dataset.Moves, "kingulu", 1, 0), games); err != nil {
 				t.Fatal(err)
 			}
 			return p
@@ -115,14 +107,14 @@ func TestFaults(t *testing.T) {
 			if err := synth.WriteBatch(dir, 0, 1, games, true); err != nil {
 				t.Fatal(err)
 			}
-			return gamesPath(dir, "kingulu", 0, 1)
+			return dataset.BatchPath(dir, dataset.Games, "kingulu", 0, 1)
 		}, "game ids start at 4 but the previous batch of cell 0 ended at 2"},
 		{"duplicate cell", func(t *testing.T, dir string) string {
 			games := handGames("kingulu", "south", 10)
 			if err := synth.WriteBatch(dir, 2, 0, games, true); err != nil {
 				t.Fatal(err)
 			}
-			return gamesPath(dir, "kingulu", 2, 0)
+			return dataset.BatchPath(dir, dataset.Games, "kingulu", 2, 0)
 		}, "cells 0 and 2 both hold"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -193,9 +185,9 @@ func TestCorruptEveryColumn(t *testing.T) {
 			if err := synth.WriteBatch(dir, 0, 1, synth.RandomGames(rng, cell, 3, 400), true); err != nil {
 				t.Fatal(err)
 			}
-			p := gamesPath(dir, "kingulu", 0, 1)
+			p := dataset.BatchPath(dir, dataset.Games, "kingulu", 0, 1)
 			if table == dataset.Moves {
-				p = movesPath(dir, "kingulu", 0, 1)
+				p = dataset.BatchPath(dir, dataset.Moves, "kingulu", 0, 1)
 			}
 			corruptColumn(t, p, col)
 			err := analyzeErr(dir)

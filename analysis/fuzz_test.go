@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/baolab/baolab/analysis/load"
+	"github.com/baolab/baolab/dataset"
 	"github.com/baolab/baolab/sim"
 )
 
@@ -27,7 +28,7 @@ func FuzzReadDataset(f *testing.F) {
 	if _, err := sim.Run(context.Background(), sim.Options{Experiment: e, Dir: base, Workers: 1}); err != nil {
 		f.Fatal(err)
 	}
-	paths := [2]string{gamesPath(base, "kingulu:max_plies=12", 0, 0), movesPath(base, "kingulu:max_plies=12", 0, 0)}
+	paths := [2]string{dataset.BatchPath(base, dataset.Games, "kingulu:max_plies=12", 0, 0), dataset.BatchPath(base, dataset.Moves, "kingulu:max_plies=12", 0, 0)}
 	var valid [2][]byte
 	for i, p := range paths {
 		if valid[i], err = os.ReadFile(p); err != nil {
@@ -62,7 +63,7 @@ func FuzzReadDataset(f *testing.F) {
 		}
 		return err
 	})
-	paths = [2]string{gamesPath(dir, "kingulu:max_plies=12", 0, 0), movesPath(dir, "kingulu:max_plies=12", 0, 0)}
+	paths = [2]string{dataset.BatchPath(dir, dataset.Games, "kingulu:max_plies=12", 0, 0), dataset.BatchPath(dir, dataset.Moves, "kingulu:max_plies=12", 0, 0)}
 	f.Fuzz(func(t *testing.T, games bool, data []byte) {
 		bad, good := 0, 1
 		if !games {

@@ -66,14 +66,14 @@ func TestManifestFaults(t *testing.T) {
 			if err := synth.WriteBatchOf(dir, "0123456789abcdef", 0, 1, games, true); err != nil {
 				t.Fatal(err)
 			}
-			return gamesPath(dir, "kingulu", 0, 1)
+			return dataset.BatchPath(dir, dataset.Games, "kingulu", 0, 1)
 		}, "foreign file: written by experiment 0123456789abcdef"},
 		{"file without metadata", func(t *testing.T, dir string, e dataset.Experiment) string {
 			games := handGames("kingulu", "south", 3)[:2]
 			if err := synth.WriteBatch(dir, 0, 1, games, true); err != nil {
 				t.Fatal(err)
 			}
-			return gamesPath(dir, "kingulu", 0, 1)
+			return dataset.BatchPath(dir, dataset.Games, "kingulu", 0, 1)
 		}, "foreign file: no baolab.experiment"},
 		{"agents not the experiment's", func(t *testing.T, dir string, e dataset.Experiment) string {
 			games := handGames("kingulu", "south", 3)[:2]
@@ -83,14 +83,14 @@ func TestManifestFaults(t *testing.T) {
 			if err := synth.WriteBatchOf(dir, e.ID(), 0, 1, games, true); err != nil {
 				t.Fatal(err)
 			}
-			return gamesPath(dir, "kingulu", 0, 1)
+			return dataset.BatchPath(dir, dataset.Games, "kingulu", 0, 1)
 		}, "agents greedy/random, the experiment's cell 0 has random/random"},
 		{"batch shorter than the experiment's", func(t *testing.T, dir string, e dataset.Experiment) string {
 			games := handGames("kingulu", "south", 3)[:1]
 			if err := synth.WriteBatchOf(dir, e.ID(), 0, 1, games, true); err != nil {
 				t.Fatal(err)
 			}
-			return gamesPath(dir, "kingulu", 0, 1)
+			return dataset.BatchPath(dir, dataset.Games, "kingulu", 0, 1)
 		}, "holds 1 games, the experiment's batch has 2"},
 		{"moves footer disagrees", func(t *testing.T, dir string, e dataset.Experiment) string {
 			// Batch 1 of cell 0 rewritten with games of 4 and 3 plies, then
@@ -103,8 +103,8 @@ func TestManifestFaults(t *testing.T) {
 			if err := synth.WriteBatchOf(tmp, e.ID(), 0, 1, games[:1], true); err != nil {
 				t.Fatal(err)
 			}
-			p := movesPath(dir, "kingulu", 0, 1)
-			if err := os.Rename(movesPath(tmp, "kingulu", 0, 1), p); err != nil {
+			p := dataset.BatchPath(dir, dataset.Moves, "kingulu", 0, 1)
+			if err := os.Rename(dataset.BatchPath(tmp, dataset.Moves, "kingulu", 0, 1), p); err != nil {
 				t.Fatal(err)
 			}
 			return p

@@ -99,13 +99,13 @@ func TestReplayChecksExperiment(t *testing.T) {
 			if err := synth.WriteBatchOf(other, "0123456789abcdef", 0, 1, games, true); err != nil {
 				t.Fatal(err)
 			}
-			path := gamesPath(dir, "kingulu", 0, 1)
+			path := dataset.BatchPath(dir, dataset.Games, "kingulu", 0, 1)
 			if c.moves {
-				path = movesPath(dir, "kingulu", 0, 1)
-				if err := os.Rename(movesPath(other, "kingulu", 0, 1), path); err != nil {
+				path = dataset.BatchPath(dir, dataset.Moves, "kingulu", 0, 1)
+				if err := os.Rename(dataset.BatchPath(other, dataset.Moves, "kingulu", 0, 1), path); err != nil {
 					t.Fatal(err)
 				}
-			} else if err := os.Rename(gamesPath(other, "kingulu", 0, 1), path); err != nil {
+			} else if err := os.Rename(dataset.BatchPath(other, dataset.Games, "kingulu", 0, 1), path); err != nil {
 				t.Fatal(err)
 			}
 			ds, err := load.Open(dir)
@@ -129,7 +129,7 @@ func TestCorruptFileSaysHowToRepair(t *testing.T) {
 	dir := t.TempDir()
 	e := handExperiment()
 	writeManifestDataset(t, dir, e, e.ID())
-	p := movesPath(dir, "kingulu", 0, 1)
+	p := dataset.BatchPath(dir, dataset.Moves, "kingulu", 0, 1)
 	truncate(t, p, 0.5)
 	err := analyzeErr(dir)
 	if err == nil || !strings.Contains(err.Error(), p) || !strings.Contains(err.Error(), "delete the file and run the same baolab sim command again") {

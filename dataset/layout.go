@@ -40,6 +40,12 @@ func EscapePartitionValue(v string) string {
 	return string(out)
 }
 
+// BatchPath returns the path of the file of table holding batch b of cell
+// c of ruleset in the dataset directory dir: FileName in PartitionDir.
+func BatchPath(dir, table, ruleset string, cell, batch int) string {
+	return filepath.Join(PartitionDir(dir, table, ruleset), FileName(cell, batch))
+}
+
 // FileName returns the name of the file holding batch b of cell c.
 func FileName(cell, batch int) string {
 	return fmt.Sprintf("part-c%04d-b%06d.parquet", cell, batch)

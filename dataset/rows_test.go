@@ -87,7 +87,7 @@ func TestRowsRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	path := filepath.Join(PartitionDir(dir, Games, "kingulu"), FileName(3, 2))
+	path := BatchPath(dir, Games, "kingulu", 3, 2)
 	r, err := OpenReader(context.Background(), path, Games, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -121,7 +121,7 @@ func TestRowsRoundTrip(t *testing.T) {
 		t.Errorf("games read back differ:\n got %+v\nwant %+v", got, games)
 	}
 
-	mr, err := OpenReader(context.Background(), filepath.Join(PartitionDir(dir, Moves, "kingulu"), FileName(3, 2)), Moves, nil)
+	mr, err := OpenReader(context.Background(), BatchPath(dir, Moves, "kingulu", 3, 2), Moves, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

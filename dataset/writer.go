@@ -154,7 +154,7 @@ type TableFile struct {
 // OpenBatch starts the file of batch b of cell c of table in the dataset
 // directory dir, whose partition directory for ruleset must exist.
 func (w *Writer) OpenBatch(dir, table, ruleset string, cell, batch int) (*TableFile, error) {
-	return w.Open(filepath.Join(PartitionDir(dir, table, ruleset), FileName(cell, batch)), table)
+	return w.Open(BatchPath(dir, table, ruleset, cell, batch), table)
 }
 
 // Open starts a file of table that will appear at path once committed;

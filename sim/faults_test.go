@@ -357,7 +357,7 @@ func (c *syncCounter) Batch(b Batch) {
 	defer c.mu.Unlock()
 	c.batches++
 	for _, table := range []string{dataset.Games, dataset.Moves} {
-		p := filepath.Join(dataset.PartitionDir(c.dir, table, b.Cell.Ruleset), dataset.FileName(b.Cell.Index, b.Batch))
+		p := dataset.BatchPath(c.dir, table, b.Cell.Ruleset, b.Cell.Index, b.Batch)
 		if !c.synced[p] || !c.dirSynced[p] {
 			c.t.Errorf("batch %d of cell %d done with %s synced %v, its directory synced after the rename %v", b.Batch, b.Cell.Index, p, c.synced[p], c.dirSynced[p])
 		}

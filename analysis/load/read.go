@@ -203,7 +203,7 @@ func checkCells(dir string, files []File) error {
 }
 
 func missingPath(dir string, like File, batch int) string {
-	return filepath.Join(dataset.PartitionDir(dir, like.Table, like.Ruleset), dataset.FileName(like.Cell, batch))
+	return dataset.BatchPath(dir, like.Table, like.Ruleset, like.Cell, batch)
 }
 
 // pairTables checks that the games and moves tables hold the same
@@ -312,7 +312,7 @@ func checkManifest(dir string, m *dataset.Manifest, games, moves []File) error {
 			for b := 0; b < e.NumBatches(); b++ {
 				f := have[[2]int{c, b}]
 				if f == nil {
-					path := filepath.Join(dataset.PartitionDir(dir, t.name, cell.Ruleset), dataset.FileName(c, b))
+					path := dataset.BatchPath(dir, t.name, cell.Ruleset, c, b)
 					if m.BatchesDone == m.Batches {
 						return fmt.Errorf("%s: missing, though the manifest says the experiment is complete (deleted or moved?)", path)
 					}

@@ -12,14 +12,6 @@ import (
 	"github.com/baolab/baolab/dataset"
 )
 
-func gamesPath(dir, ruleset string, c, b int) string {
-	return filepath.Join(dataset.PartitionDir(dir, dataset.Games, ruleset), dataset.FileName(c, b))
-}
-
-func movesPath(dir, ruleset string, c, b int) string {
-	return filepath.Join(dataset.PartitionDir(dir, dataset.Moves, ruleset), dataset.FileName(c, b))
-}
-
 // randomGames returns n random games of ruleset (a kingulu reading,
 // random/random) with ids from firstID. Open lists files and does not read
 // their rows, so any games do.
@@ -102,22 +94,22 @@ func TestOpenFaults(t *testing.T) {
 			return p
 		}, "foreign directory"},
 		{"missing first batch", func(t *testing.T, dir string) string {
-			remove(t, gamesPath(dir, "kingulu", 0, 0), movesPath(dir, "kingulu", 0, 0))
-			return gamesPath(dir, "kingulu", 0, 0)
+			remove(t, dataset.BatchPath(dir, dataset.Games, "kingulu", 0, 0), dataset.BatchPath(dir, dataset.Moves, "kingulu", 0, 0))
+			return dataset.BatchPath(dir, dataset.Games, "kingulu", 0, 0)
 		}, "missing"},
 		{"missing middle batch", func(t *testing.T, dir string) string {
 			if err := synth.WriteBatch(dir, 0, 3, randomGames("kingulu", 0, 1), true); err != nil {
 				t.Fatal(err)
 			}
-			return gamesPath(dir, "kingulu", 0, 2)
+			return dataset.BatchPath(dir, dataset.Games, "kingulu", 0, 2)
 		}, "missing (cell 0 has batches 1 and 3)"},
 		{"missing moves file", func(t *testing.T, dir string) string {
-			remove(t, movesPath(dir, "kingulu", 0, 1))
-			return movesPath(dir, "kingulu", 0, 1)
+			remove(t, dataset.BatchPath(dir, dataset.Moves, "kingulu", 0, 1))
+			return dataset.BatchPath(dir, dataset.Moves, "kingulu", 0, 1)
 		}, "missing"},
 		{"moves without games", func(t *testing.T, dir string) string {
-			remove(t, gamesPath(dir, "kingulu", 0, 1))
-			return gamesPath(dir, "kingulu", 0, 1)
+			remove(t, dataset.BatchPath(dir, dataset.Games, "kingulu", 0, 1))
+			return dataset.BatchPath(dir, dataset.Games, "kingulu", 0, 1)
 		}, "missing"},
 		{"corrupt manifest", func(t *testing.T, dir string) string {
 			p := filepath.Join(dir, dataset.ManifestName)
@@ -183,20 +175,20 @@ func TestManifestFaults(t *testing.T) {
 		want   string
 	}{
 		{"missing last batch", nil, func(t *testing.T, dir string, e dataset.Experiment) string {
-			remove(t, gamesPath(dir, "kingulu:seeds=5", 1, 1), movesPath(dir, "kingulu:seeds=5", 1, 1))
-			return gamesPath(dir, "kingulu:seeds=5", 1, 1)
+			remove(t, dataset.BatchPath(dir, dataset.Games, "kingulu:seeds=5", 1, 1), dataset.BatchPath(dir, dataset.Moves, "kingulu:seeds=5", 1, 1))
+			return dataset.BatchPath(dir, dataset.Games, "kingulu:seeds=5", 1, 1)
 		}, "missing, though the manifest says the experiment is complete"},
 		{"move log where none was written", func(e *dataset.Experiment) { e.Moves = false }, func(t *testing.T, dir string, e dataset.Experiment) string {
-			if err := synth.WriteMoves(movesPath(dir, "kingulu", 0, 0), randomGames("kingulu", 0, 3)); err != nil {
+			if err := synth.WriteMoves(dataset.BatchPath(dir, dataset.Moves, "kingulu", 0, 0), randomGames("kingulu", 0, 3)); err != nil {
 				t.Fatal(err)
 			}
-			return movesPath(dir, "kingulu", 0, 0)
+			return dataset.BatchPath(dir, dataset.Moves, "kingulu", 0, 0)
 		}, "no move log"},
 		{"cell beyond the experiment", nil, func(t *testing.T, dir string, e dataset.Experiment) string {
 			if err := synth.WriteBatchOf(dir, e.ID(), 2, 0, randomGames("kingulu", 10, 5), true); err != nil {
 				t.Fatal(err)
 			}
-			return gamesPath(dir, "kingulu", 2, 0)
+			return dataset.BatchPath(dir, dataset.Games, "kingulu", 2, 0)
 		}, "foreign file: the experiment of the manifest has 2 cells"},
 		{"manifest.json and manifest.d disagree", nil, func(t *testing.T, dir string, e dataset.Experiment) string {
 			e.Games = 6

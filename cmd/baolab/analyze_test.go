@@ -96,7 +96,7 @@ func TestAnalyzeExact(t *testing.T) {
 func TestAnalyzeErrors(t *testing.T) {
 	dir := simulate(t)
 	// A truncated moves file.
-	p := filepath.Join(dataset.PartitionDir(dir, dataset.Moves, "kingulu"), dataset.FileName(0, 0))
+	p := dataset.BatchPath(dir, dataset.Moves, "kingulu", 0, 0)
 	st, _ := os.Stat(p)
 	if err := os.Truncate(p, st.Size()/2); err != nil {
 		t.Fatal(err)

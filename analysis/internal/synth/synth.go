@@ -53,11 +53,11 @@ func WriteBatchOf(dir, exp string, c, b int, games []Game, withMoves bool) error
 		meta.Plies += int64(len(g.Moves))
 	}
 	rs := games[0].Ruleset
-	if err := writeGames(filepath.Join(dataset.PartitionDir(dir, dataset.Games, rs), dataset.FileName(c, b)), games, meta); err != nil {
+	if err := writeGames(dataset.BatchPath(dir, dataset.Games, rs, c, b), games, meta); err != nil {
 		return err
 	}
 	if withMoves {
-		return writeMoves(filepath.Join(dataset.PartitionDir(dir, dataset.Moves, rs), dataset.FileName(c, b)), games, meta)
+		return writeMoves(dataset.BatchPath(dir, dataset.Moves, rs, c, b), games, meta)
 	}
 	return nil
 }
