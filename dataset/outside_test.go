@@ -2,29 +2,56 @@ package dataset
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 )
 
-// writeGames writes games as one games file and returns its path.
-func writeGames(t *testing.T, games []GameRow) string {
-	t.Helper()
+// gameBatch returns games as one batch.
+func gameBatch(games []GameRow) *GameBatch {
 	var gb GameBatch
 	for i := range games {
 		gb.Append(&games[i])
 	}
+	return &gb
+}
+
+// writePlainParquet writes rec, of schema, with pqarrow alone (no baolab
+// writer, no footer metadata) as the file path: a table of another tool.
+func writePlainParquet(t *testing.T, path string, schema *arrow.Schema, rec arrow.RecordBatch) {
+	t.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := pqarrow.NewFileWriter(schema, f, nil, pqarrow.DefaultWriterProps())
+	if err == nil {
+		err = w.Write(rec)
+	}
+	if err == nil {
+		err = w.Close()
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// writeGames writes games as one games file and returns its path.
+func writeGames(t *testing.T, games []GameRow) string {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "g.parquet")
 	f, err := NewWriter().Open(path, Games)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := f.WriteGames(&gb); err != nil {
+	if err := f.WriteGames(gameBatch(games)); err != nil {
 		t.Fatal(err)
 	}
 	if err := f.Commit(FileMeta{Games: len(games)}); err != nil {

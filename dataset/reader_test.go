@@ -10,7 +10,6 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 )
 
 // TestIsString checks which Arrow types count as a string column: plain
@@ -82,27 +81,11 @@ func TestReaderReadsStringsAsDictionaries(t *testing.T) {
 		}
 	}
 	games, _ := sampleRows()
-	var gb GameBatch
-	for i := range games {
-		gb.Append(&games[i])
-	}
-	rec := record(GamesSchema, gameFields, &gb, gb.Len(), &scratch{})
+	gb := gameBatch(games)
+	rec := record(GamesSchema, gameFields, gb, gb.Len(), &scratch{})
 	defer rec.Release()
 	plain := filepath.Join(t.TempDir(), "plain.parquet")
-	f, err := os.Create(plain)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := pqarrow.NewFileWriter(GamesSchema, f, nil, pqarrow.DefaultWriterProps())
-	if err == nil {
-		err = w.Write(rec)
-	}
-	if err == nil {
-		err = w.Close()
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	writePlainParquet(t, plain, GamesSchema, rec)
 	for _, path := range []string{writeGames(t, games), plain} {
 		r, err := OpenReader(context.Background(), path, Games, nil)
 		if err != nil {
@@ -231,11 +214,8 @@ func TestCheckFooterZeroPlies(t *testing.T) {
 // read as a dictionary like the others, and the rows are the same.
 func TestReaderColumnsInAnyOrder(t *testing.T) {
 	games, _ := sampleRows()
-	var gb GameBatch
-	for i := range games {
-		gb.Append(&games[i])
-	}
-	rec := record(GamesSchema, gameFields, &gb, gb.Len(), &scratch{})
+	gb := gameBatch(games)
+	rec := record(GamesSchema, gameFields, gb, gb.Len(), &scratch{})
 	defer rec.Release()
 	first := GamesSchema.FieldIndices(ExperimentID)
 	if len(first) != 1 || first[0] == 0 {
@@ -257,20 +237,7 @@ func TestReaderColumnsInAnyOrder(t *testing.T) {
 	moved := array.NewRecordBatch(schema, cols, rec.NumRows())
 	defer moved.Release()
 	path := filepath.Join(t.TempDir(), "reordered.parquet")
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := pqarrow.NewFileWriter(schema, f, nil, pqarrow.DefaultWriterProps())
-	if err == nil {
-		err = w.Write(moved)
-	}
-	if err == nil {
-		err = w.Close()
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	writePlainParquet(t, path, schema, moved)
 	r, err := OpenReader(context.Background(), path, Games, nil)
 	if err != nil {
 		t.Fatal(err)

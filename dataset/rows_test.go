@@ -52,10 +52,7 @@ func TestRowsRoundTrip(t *testing.T) {
 	}
 	w := NewWriter()
 	meta := FileMeta{Experiment: "0123456789abcdef", Cell: 3, Batch: 2, Games: len(games), Plies: int64(len(moves))}
-	var gb GameBatch
-	for i := range games {
-		gb.Append(&games[i])
-	}
+	gb := gameBatch(games)
 	var mb MoveBatch
 	mf, err := w.OpenBatch(dir, Moves, "kingulu", 3, 2)
 	if err != nil {
@@ -80,7 +77,7 @@ func TestRowsRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := gf.WriteGames(&gb); err != nil {
+	if err := gf.WriteGames(gb); err != nil {
 		t.Fatal(err)
 	}
 	if err := gf.Commit(meta); err != nil {

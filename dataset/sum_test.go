@@ -31,6 +31,23 @@ func TestSumFileCheckValue(t *testing.T) {
 	}
 }
 
+// commitSampleGames writes the sample games through w as the file final
+// and commits it, aborting it instead when the write fails; it returns
+// the file and the write's or the commit's error.
+func commitSampleGames(t *testing.T, w *Writer, final string) (*TableFile, error) {
+	t.Helper()
+	games, _ := sampleRows()
+	f, err := w.Open(final, Games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.WriteGames(gameBatch(games)); err != nil {
+		f.Abort()
+		return f, err
+	}
+	return f, f.Commit(FileMeta{})
+}
+
 // syncLog records, through a Writer's Create and OpenDir hooks, every
 // sync of a file or directory and whether the final file existed then.
 type syncLog struct {
@@ -76,19 +93,8 @@ func TestCommitSyncsFileThenDirectory(t *testing.T) {
 		}
 		return loggedFile{f, log, "dir"}, nil
 	}
-	games, _ := sampleRows()
-	var gb GameBatch
-	for i := range games {
-		gb.Append(&games[i])
-	}
-	f, err := w.Open(final, Games)
+	f, err := commitSampleGames(t, w, final)
 	if err != nil {
-		t.Fatal(err)
-	}
-	if err := f.WriteGames(&gb); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Commit(FileMeta{}); err != nil {
 		t.Fatal(err)
 	}
 	want := []string{"file (final absent)", "dir (final exists)"}
@@ -172,21 +178,7 @@ func TestCommitReportsFaults(t *testing.T) {
 				fd.File = f
 				return fd, nil
 			}
-			games, _ := sampleRows()
-			var gb GameBatch
-			for i := range games {
-				gb.Append(&games[i])
-			}
-			f, err := w.Open(final, Games)
-			if err != nil {
-				t.Fatal(err)
-			}
-			err = f.WriteGames(&gb)
-			if err == nil {
-				err = f.Commit(FileMeta{})
-			} else {
-				f.Abort()
-			}
+			_, err := commitSampleGames(t, w, final)
 			switch {
 			case c.want == "" && err != nil:
 				t.Errorf("Commit: %v, want no error", err)
