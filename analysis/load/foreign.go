@@ -187,11 +187,11 @@ func OpenForeign(ctx context.Context, f File, names []string, optional ...string
 	props := pqarrow.ArrowReadProperties{BatchSize: dataset.ReadBatchRows}
 	fr, err := pqarrow.NewFileReader(pf, props, memory.DefaultAllocator)
 	if err != nil {
-		return nil, fmt.Errorf("%s: not a readable Parquet file: %s", f.Path, oneLine(err))
+		return nil, fmt.Errorf("%s: not a readable Parquet file: %s", f.Path, dataset.OneLine(err))
 	}
 	sch, err := fr.Schema()
 	if err != nil {
-		return nil, fmt.Errorf("%s: unreadable schema: %s", f.Path, oneLine(err))
+		return nil, fmt.Errorf("%s: unreadable schema: %s", f.Path, dataset.OneLine(err))
 	}
 	want := dataset.GamesColumns
 	if f.Table == dataset.Moves {
@@ -230,7 +230,7 @@ func OpenForeign(ctx context.Context, f File, names []string, optional ...string
 	}
 	r.rr, err = fr.GetRecordReader(ctx, idx, nil)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %s", f.Path, oneLine(err))
+		return nil, fmt.Errorf("%s: %s", f.Path, dataset.OneLine(err))
 	}
 	r.close = func() { r.rr.Release(); pf.Close() }
 	return r, nil
@@ -269,7 +269,7 @@ func (r *ForeignReader) Next() (_ bool, err error) {
 	if !r.rr.Next() {
 		r.rec = nil
 		if err := r.rr.Err(); err != nil {
-			return false, fmt.Errorf("%s: corrupt data (reading from row %d): %s", r.path, r.row, oneLine(err))
+			return false, fmt.Errorf("%s: corrupt data (reading from row %d): %s", r.path, r.row, dataset.OneLine(err))
 		}
 		return false, nil
 	}

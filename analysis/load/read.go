@@ -242,11 +242,6 @@ func UnwrapPathError(err error) error {
 	return err
 }
 
-// oneLine makes an error message from a library fit on one line.
-func oneLine(err error) string {
-	return strings.Join(strings.Fields(err.Error()), " ")
-}
-
 // readManifest reads the dataset's manifest (manifest.json, or the shard
 // manifests in manifest.d when there are any, which are the newer record)
 // with package dataset. It returns nil when there is neither: the analysis
@@ -266,7 +261,7 @@ func readManifest(dir string) (*dataset.Manifest, error) {
 	}
 	m, err := dataset.ReadManifest(dir)
 	if err != nil {
-		return nil, fmt.Errorf("dataset %s: corrupt manifest: %s", dir, oneLine(err))
+		return nil, fmt.Errorf("dataset %s: corrupt manifest: %s", dir, dataset.OneLine(err))
 	}
 	if err := manifestsAgree(dir, m); err != nil {
 		return nil, err
@@ -275,7 +270,7 @@ func readManifest(dir string) (*dataset.Manifest, error) {
 		return nil, fmt.Errorf("%s: dataset format %q, this baolab reads only %s (written by another version of baolab: simulate it again)", filepath.Join(dir, dataset.ManifestName), m.Format, strings.Join(dataset.ReadFormats, " and "))
 	}
 	if err := m.Experiment.Check(); err != nil {
-		return nil, fmt.Errorf("%s: corrupt manifest: %s", filepath.Join(dir, dataset.ManifestName), oneLine(err))
+		return nil, fmt.Errorf("%s: corrupt manifest: %s", filepath.Join(dir, dataset.ManifestName), dataset.OneLine(err))
 	}
 	return &m, nil
 }
@@ -344,7 +339,7 @@ func manifestsAgree(dir string, m dataset.Manifest) error {
 	}
 	var top dataset.Manifest
 	if err := json.Unmarshal(b, &top); err != nil {
-		return fmt.Errorf("%s: corrupt manifest: %s", path, oneLine(err))
+		return fmt.Errorf("%s: corrupt manifest: %s", path, dataset.OneLine(err))
 	}
 	if d := top.Experiment.Diff(m.Experiment); d != "" {
 		s := m.Shards[0]

@@ -6,8 +6,8 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"strings"
 
+	"github.com/baolab/baolab/dataset"
 	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/sim/config"
 	"github.com/baolab/baolab/solve"
@@ -33,7 +33,7 @@ func runSolveGrid(p solvePrinter, file, out string, opt solve.Options, maxPosGiv
 	for _, g := range games {
 		res, err := solve.Solve(g.NewState(), opt)
 		if errors.Is(err, solve.ErrTooBig) {
-			if err := p.stopped(g.Ruleset(), oneLine(err)); err != nil {
+			if err := p.stopped(g.Ruleset(), dataset.OneLine(err)); err != nil {
 				return err
 			}
 			continue
@@ -80,6 +80,3 @@ func loadSolveGrid(file string) (solveGrid, []engine.Game, error) {
 	}
 	return grid, games, nil
 }
-
-// oneLine returns the message of err on one line.
-func oneLine(err error) string { return strings.Join(strings.Fields(err.Error()), " ") }
