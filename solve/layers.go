@@ -171,8 +171,11 @@ func (ls *layering) resumeCount(st *layerState, res *LayerCount, each func(Layer
 		return true, nil
 	}
 	old, err := ls.open(st)
-	if err != nil || old == nil {
-		return old == nil, err
+	if err != nil {
+		return false, err
+	}
+	if old == nil {
+		return true, nil
 	}
 	for _, s := range old.Done {
 		res.add(s)
