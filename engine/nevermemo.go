@@ -17,7 +17,9 @@ package engine
 // A memo is not safe for concurrent use: share it only among states that
 // one goroutine plays. It holds only what the exact rules imply: it never
 // answers under lap_limit, and one used for another rule set of the
-// variant starts empty.
+// variant starts empty. (A variant may also keep what holds under every
+// rule set in one table for the process, guarded for concurrent use:
+// kimasai-two-rows does so for its rotated states.)
 type NeverMemo interface {
 	// ShareNeverMemo makes the receiver use the memo of src, a state of
 	// the same variant, giving src a new, empty one when it has none.

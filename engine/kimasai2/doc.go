@@ -111,7 +111,8 @@
 // the stacks come within a few percent of. A State given a never-ending
 // memo (engine.NeverMemo, for search) reaches the same verdicts sooner,
 // by cycle finding on rotated lap states once no raid is possible and by
-// remembering states shown never to end (memo.go, rotated.go); only the
+// remembering states shown never to end, the rotated ones in one table
+// for the whole process (memo.go, rotated.go); only the
 // laps its never-ending moves report differ. With lap_limit=N a
 // move still sowing after N laps counts as never-ending. With
 // infinite=illegal such a move is not legal (Apply reports

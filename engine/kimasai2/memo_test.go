@@ -156,3 +156,141 @@ func TestMemoRandomGames(t *testing.T) {
 		t.Fatal("no never-ending move met")
 	}
 }
+
+// resetRotTable empties the process's rotated table (memo.go).
+func resetRotTable() {
+	rotTable.Lock()
+	rotTable.slots = nil
+	rotTable.Unlock()
+}
+
+// TestRotatedTable: a second memo (another agent's) is answered from the
+// rotated table that a first one filled. Search's path (playMemo) sows
+// the never-ending fixtures twice, each time with a fresh memo; the
+// second pass must take far fewer laps, with verdicts from the table.
+func TestRotatedTable(t *testing.T) {
+	resetRotTable()
+	defer resetRotTable()
+	g := MustNew(Name)
+	fxs := loadFixtures(t)
+	var laps [2]int64
+	var hits int64
+	for pass := range 2 {
+		memo := (&neverMemo{}).forGame(g)
+		for _, fx := range fxs {
+			s, err := NewStateAt(g, fx.pos, fx.toMove)
+			if err != nil {
+				t.Fatal(err)
+			}
+			y := s.x
+			r := g.playMemo(&y, int(fx.move), memo)
+			if !r.never() {
+				t.Fatalf("%s: with memo %+v", fx.line, r.info())
+			}
+			laps[pass] += r.laps
+		}
+		hits = memo.rotHits
+	}
+	t.Logf("%d fixtures: laps to the verdicts %d, then %d with %d verdicts from the table", len(fxs), laps[0], laps[1], hits)
+	if hits == 0 || laps[1]*10 > laps[0] {
+		t.Fatalf("the table was not used: %d verdicts from it, laps %d then %d", hits, laps[0], laps[1])
+	}
+}
+
+// TestRotatedTableLearnsOnlyNever samples every distinguished rotated
+// state, so that nearly every sowing with a rotated phase has samples,
+// and checks on sowings near the fixtures (without raids, search's path)
+// that one that ends leaves the table as it was, while the never-ending
+// ones fill it; and that the verdicts are the exact kernel's.
+func TestRotatedTableLearnsOnlyNever(t *testing.T) {
+	resetRotTable()
+	defer resetRotTable()
+	defer func(old uint) { rotSampleShift = old }(rotSampleShift)
+	rotSampleShift = 64
+	g := MustNew(Name)
+	rng := rand.New(rand.NewPCG(26, 16))
+	memo := (&neverMemo{}).forGame(g)
+	stored := map[[2]uint64]bool{} // the states checked so far
+	sum := func() (n int, x uint64) {
+		rotTable.Lock()
+		defer rotTable.Unlock()
+		for i, r := range rotTable.slots {
+			if r != [2]uint64{} {
+				n++
+				x ^= engine.Fmix64(r[0]^uint64(i)) + r[1]
+			}
+		}
+		return n, x
+	}
+	var ended, sampled, never int
+	fxs := loadFixtures(t)
+	for i := 0; i < 4000; i++ {
+		fx := fxs[rng.IntN(len(fxs))]
+		s, err := NewStateAt(g, fx.pos, fx.toMove)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := perturb(rng, g, s.x)
+		p := int(x.toMove & 1)
+		m := int(fx.move) // the fixture's move, or half the time another
+		if rng.IntN(2) == 0 {
+			m = rng.IntN(g.n)
+		}
+		if count(&x.w[p], m) == 0 {
+			continue
+		}
+		start := rows2{x.w[p][0], x.w[p][1], 0, 0}
+		n0, x0 := sum()
+		got, decided := g.verdict16(start, m, false, memo)
+		if !decided {
+			t.Fatalf("%+v move %d: undecided without raids", x, m)
+		}
+		if got.NeverEnding {
+			// Without the table (verdict16 alone is checked against
+			// the exact kernel by TestVerdict16), and far faster than
+			// the kernel on these 10^6-10^8-lap cycles.
+			if alone, _ := g.verdict16(start, m, false, nil); !alone.NeverEnding {
+				t.Fatalf("%+v move %d: never-ending with the table, ends after %d laps without", x, m, alone.Laps)
+			}
+			never++
+			if n1, x1 := sum(); n1 != n0 || x1 != x0 {
+				checkStored(t, g, stored)
+			}
+			continue
+		}
+		_, want := g.sow2Holes8(start, p, m, false, 0, nil)
+		if want.NeverEnding || got.Laps != want.Laps {
+			t.Fatalf("%+v move %d: verdict16 %+v, exact %+v", x, m, got, want)
+		}
+		ended++
+		if len(memo.samp) > 0 {
+			sampled++
+		}
+		if n1, x1 := sum(); n1 != n0 || x1 != x0 {
+			t.Fatalf("%+v move %d ends after %d laps, but the table changed (%d states, then %d)", x, m, got.Laps, n0, n1)
+		}
+	}
+	t.Logf("%d ending sowings (%d with samples), %d never-ending; %d states stored", ended, sampled, never, len(stored))
+	if sampled < 100 || never < 20 || len(stored) < 20 {
+		t.Fatalf("too few cases: %d ending with samples, %d never-ending, %d stored", sampled, never, len(stored))
+	}
+}
+
+// checkStored sows every state of the rotated table not in checked from
+// hole 0 without raids, by the exact kernel, fails unless it never ends,
+// and adds it to checked.
+func checkStored(t *testing.T, g *Game, checked map[[2]uint64]bool) {
+	t.Helper()
+	rotTable.Lock()
+	slots := append([][2]uint64(nil), rotTable.slots...)
+	rotTable.Unlock()
+	for _, r := range slots {
+		if r == [2]uint64{} || checked[r] {
+			continue
+		}
+		checked[r] = true
+		if _, info := g.sow2Holes8(rows2{r[0], r[1], 0, 0}, 0, 0, false, 0, nil); !info.NeverEnding {
+			t.Fatalf("the rotated table holds %#x %#x, which ends after %d laps", r[0], r[1], info.Laps)
+		}
+	}
+}

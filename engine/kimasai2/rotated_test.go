@@ -54,7 +54,7 @@ func TestVerdict16(t *testing.T) {
 						}
 					}
 					_, want := g.sow2Holes8(start, p, m, raids, 0, nil)
-					got, decided := g.verdict16(start, m, raids)
+					got, decided := g.verdict16(start, m, raids, nil)
 					switch {
 					case !decided:
 						undecided++

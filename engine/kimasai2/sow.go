@@ -158,7 +158,7 @@ func (g *Game) play2Long(start rows2, p engine.Player, m int, raids bool, flags 
 	if memo != nil && g.n == 16 {
 		// Search: rotated states tell a never-ending move sooner
 		// (rotated.go); a move that ends is sown exactly below.
-		if info, ok := g.verdict16(start, m, raids); ok && info.NeverEnding {
+		if info, ok := g.verdict16(start, m, raids, memo); ok && info.NeverEnding {
 			memo.rotated++
 			return rows2{}, packInfo(info, flags)
 		}
