@@ -92,9 +92,9 @@ var rotTable struct {
 }
 
 const (
-	rotTableBits   = 16   // slots of the rotated table (16 bytes each: 1 MiB)
-	rotSampleCap   = 8192 // rotated states one verdict16 call keeps (128 KiB)
-	rotSampleBits  = 10   // 1 lap-start state in 2^10 is sampled
+	rotTableBits  = 16   // slots of the rotated table (16 bytes each: 1 MiB)
+	rotSampleCap  = 8192 // rotated states one verdict16 call keeps (128 KiB)
+	rotSampleBits = 10   // 1 lap-start state in 2^10 is sampled
 )
 
 // rotSampleShift is the shift of rotSampled; a variable so that tests can
