@@ -325,3 +325,89 @@ func TestBalanceTable(t *testing.T) {
 		}
 	}
 }
+
+// TestDoublingTable: a hand-made doubling.csv with a gain that shows,
+// one that does not and one that shows again; the verdict names the
+// first step without a gain, the later one with a gain, and the widest
+// gain the intervals still allow.
+func TestDoublingTable(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "results", "strength", "doubling", "g")
+	head := "ruleset,variant,agent,doubled,key,budget,games,score,score_lo,score_hi,detectable\n"
+	rows := "k,k,a:nodes=1000,a:nodes=2000,nodes,1000,400,0.6,0.5511,0.6470,yes\n" +
+		"k,k,a:nodes=2000,a:nodes=4000,nodes,2000,400,0.52,0.4710,0.5686,no\n" +
+		"k,k,a:nodes=4000,a:nodes=8000,nodes,4000,400,0.56,0.5110,0.6078,yes\n" +
+		"k,k,a:nodes=8000,a:nodes=16000,nodes,8000,400,0.5,0.4512,0.5488,no\n"
+	writeFiles(t, dir, map[string]string{"doubling.csv": head + rows})
+	got, err := doublingTable("g")(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "`k` (configs/doubling-g.toml): each row is the agent at nodes 2N against itself at N, both seat orders; the score is the doubled agent's, draws and unfinished games half, with its 95% Wilson interval.\n\n" +
+		"| nodes N | nodes 2N | games | score of 2N [95%] | gain detectable |\n| ---: | ---: | ---: | --- | --- |\n" +
+		"| 1,000 | 2,000 | 400 | 0.600 [0.551, 0.647] | yes |\n" +
+		"| 2,000 | 4,000 | 400 | 0.520 [0.471, 0.569] | no |\n" +
+		"| 4,000 | 8,000 | 400 | 0.560 [0.511, 0.608] | yes |\n" +
+		"| 8,000 | 16,000 | 400 | 0.500 [0.451, 0.549] | no |\n\n" +
+		"The first doubling whose gain these games do not show is 2,000 → 4,000 nodes (every smaller one shows a gain); " +
+		"larger doublings show one again (4,000 → 8,000 nodes), so at these games growth does not stop at one budget. " +
+		"Where no gain shows, the intervals still allow one of up to 0.069 in score: more games per pair (a cluster run) can show a gain that small.\n"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	for _, c := range []struct {
+		rows []doublingRow
+		want string
+	}{
+		{[]doublingRow{{budget: 500, detectable: true, hi: 0.7}, {budget: 1000, detectable: true, hi: 0.6}},
+			"Every doubling measured shows a detectable gain, the last 1,000 → 2,000 iters: strength was still growing at the largest budget played."},
+		{[]doublingRow{{budget: 500, hi: 0.58}, {budget: 1000, hi: 0.54}},
+			"The first doubling whose gain these games do not show is 500 → 1,000 iters; no larger one shows a gain either. Where no gain shows, the intervals still allow one of up to 0.080 in score: more games per pair (a cluster run) can show a gain that small."},
+	} {
+		if got := doublingVerdict(c.rows, "iters"); got != c.want {
+			t.Errorf("got\n%s\nwant\n%s", got, c.want)
+		}
+	}
+	for name, bad := range map[string]string{
+		"two rulesets":       "k,k,a:nodes=1000,a:nodes=2000,nodes,1000,400,0.6,0.5511,0.6470,yes\nj,j,a:nodes=2000,a:nodes=4000,nodes,2000,400,0.52,0.4710,0.5686,no\n",
+		"falling budget":     "k,k,a:nodes=2000,a:nodes=4000,nodes,2000,400,0.52,0.4710,0.5686,no\nk,k,a:nodes=1000,a:nodes=2000,nodes,1000,400,0.6,0.5511,0.6470,yes\n",
+		"wrong detectable":   "k,k,a:nodes=1000,a:nodes=2000,nodes,1000,400,0.52,0.4710,0.5686,yes\n",
+		"unknown detectable": "k,k,a:nodes=1000,a:nodes=2000,nodes,1000,400,0.6,0.5511,0.6470,true\n",
+		"no rows":            "",
+	} {
+		writeFiles(t, dir, map[string]string{"doubling.csv": head + bad})
+		if _, err := doublingTable("g")(root); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
+
+// TestAccuracyTable: hand-made accuracy rows of two boards; perfect
+// keeping less than everything is refused.
+func TestAccuracyTable(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "results", "strength", "accuracy")
+	head := "ruleset,variant,agent,moves,kept_outcome,keeps_outcome,keeps_outcome_lo,keeps_outcome_hi,kept_margin,keeps_margin,keeps_margin_lo,keeps_margin_hi," +
+		"vs_perfect_south_games,vs_perfect_south,vs_perfect_south_lo,vs_perfect_south_hi,vs_perfect_north_games,vs_perfect_north,vs_perfect_north_lo,vs_perfect_north_hi\n"
+	rows := "a,k,random,1200,900,0.75,0.7247,0.7737,600,0.5,0.4718,0.5282,200,0.1,0.0661,0.1487,200,0.05,0.0273,0.0898\n" +
+		"a,k,perfect,1300,1300,1,0.9971,1,1300,1,0.9971,1,,,,,,,,\n" +
+		"b,k,greedy,10,9,0.9,0.5958,0.9821,8,0.8,0.4902,0.9433,5,0.5,0.2366,0.7634,5,0,0,0.4345\n"
+	writeFiles(t, dir, map[string]string{"accuracy.csv": head + rows})
+	got, err := accuracyTable(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	th := "| agent | moves judged | keeps outcome [95%] | keeps margin [95%] | score vs perfect as South (games) | as North (games) |\n| --- | ---: | --- | --- | --- | --- |\n"
+	want := "`a`:\n\n" + th +
+		"| `random` | 1,200 | 0.750 [0.725, 0.774] | 0.500 [0.472, 0.528] | 0.100 [0.066, 0.149] (200) | 0.050 [0.027, 0.090] (200) |\n" +
+		"| `perfect` | 1,300 | 1.000 [0.997, 1.000] | 1.000 [0.997, 1.000] | – | – |\n" +
+		"\n`b`:\n\n" + th +
+		"| `greedy` | 10 | 0.900 [0.596, 0.982] | 0.800 [0.490, 0.943] | 0.500 [0.237, 0.763] (5) | 0.000 [0.000, 0.434] (5) |\n"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	writeFiles(t, dir, map[string]string{"accuracy.csv": head + "a,k,perfect,1300,1299,0.999,0.99,1,1300,1,0.9971,1,,,,,,,,\n"})
+	if _, err := accuracyTable(root); err == nil {
+		t.Error("perfect losing an outcome: no error")
+	}
+}
