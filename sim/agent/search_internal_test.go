@@ -142,12 +142,14 @@ func TestMCTSPoolDoesNotGrow(t *testing.T) {
 // BenchmarkSearchNodes reports the nodes per second of both search agents
 // on each variant: moves played by alphabeta's search (the node budget's
 // unit), iterations of MCTS (one new node and one rollout each).
+// alphabeta runs with the material evaluation and the fitted one (the
+// strongest agent's), so the two rates stand side by side.
 func BenchmarkSearchNodes(b *testing.B) {
 	for _, rs := range []string{"kingulu", "kimasai-two-rows:lap_limit=2000", "kimasai-four-rows"} {
 		g := engine.MustParse(rs)
 		ps := positions(b, rs, 1, 11)
 		ps = ps[:min(len(ps), 40)]
-		for _, spec := range []string{"alphabeta:nodes=20000", "mcts:iters=1000,c=1.4", "mcts:iters=1000,c=1.4,rollout=greedy"} {
+		for _, spec := range []string{"alphabeta:nodes=20000", "alphabeta:nodes=20000,eval=fitted", "mcts:iters=1000,c=1.4", "mcts:iters=1000,c=1.4,rollout=greedy"} {
 			b.Run(rs+"/"+spec, func(b *testing.B) {
 				sp, err := Parse(spec)
 				if err != nil {
