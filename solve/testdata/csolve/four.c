@@ -58,15 +58,16 @@
  * the player to move, then South's 2n bits and North's 2n bits, each
  * player's holes in their own stepping order; bit 63 = FlagTerminal), S
  * and N the two values, SPLIES and NPLIES the distances. On stderr:
- * positions, moves, positions/s and the bytes per position.
+ * positions, moves, positions/s, the bytes per position and the longest
+ * search path.
  *
  * Memory: one open-addressing hash table (linear probing, a power of two
  * slots, doubled when three quarters full) of 16-byte slots: the key (with
  * a bit for done and one for South wins) and the three 16-bit distances.
  * That is 16 bytes per slot, 21 to 43 bytes per position (the load lies
  * between 3/8 and 3/4), and during a doubling the old table too: 1.5 times
- * the new one at the peak. The search's stack holds a few words per ply
- * of the longest game.
+ * the new one at the peak. The search's stack holds a frame per ply of
+ * its longest path (208 plies on holes=7; stderr says).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -124,6 +125,7 @@ static inline uint64_t find(uint64_t k) {
 }
 
 static uint64_t grows;
+static int depth, maxDepth; /* the search path's length, and its longest */
 
 static void grow(void) {
 	slot *old = tab;
@@ -234,7 +236,10 @@ static res solve(int p, uint32_t s, uint32_t nn) {
  * again by its key) and stores the result. */
 static res solveAt(uint64_t i, int p, uint32_t s, uint32_t nn) {
 	uint64_t k = tab[i].key & KEYMASK, g = grows;
+	if (++depth > maxDepth)
+		maxDepth = depth;
 	res r = solve(p, s, nn);
+	depth--;
 	if (grows != g)
 		i = find(k);
 	tab[i].key |= DONE | (r.swin ? SWIN : 0);
@@ -310,8 +315,8 @@ int main(int argc, char **argv) {
 		}
 	if (nslot * sizeof(slot) > peak)
 		peak = nslot * sizeof(slot);
-	fprintf(stderr, "csolve kimasai-four-rows holes=%d: %llu positions, %llu moves in %.3f s: %.0f positions/s, %.1f bytes/position (table), %.1f at the peak\n",
+	fprintf(stderr, "csolve kimasai-four-rows holes=%d: %llu positions, %llu moves in %.3f s: %.0f positions/s, %.1f bytes/position (table), %.1f at the peak; search path up to %d plies\n",
 	        n, (unsigned long long)used, (unsigned long long)edges, sec, used / sec,
-	        (double)nslot * sizeof(slot) / used, (double)peak / used);
+	        (double)nslot * sizeof(slot) / used, (double)peak / used, maxDepth);
 	return 0;
 }
