@@ -14,7 +14,7 @@
 # speed hits both alike. Times are CPU seconds (user+sys, /usr/bin/time)
 # unless the name ends in -wall. Run it on a quiet machine: under load the
 # figures are noise. About 5 minutes on 2 cores (the four-rows solve,
-# Go only, is most of it; SOLVE4=0 leaves it out).
+# Go's over a minute and four.c's, is most of it; SOLVE4=0 leaves it out).
 #
 # The yardsticks, all in the repository:
 #   perft-*        the variant's C perft, engine/*/testdata/cperft
