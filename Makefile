@@ -49,7 +49,7 @@ bench:
 
 ## bench-c: every speed figure of docs/speed.md next to its C (or engine) yardstick,
 ## one "name go_s c_s ratio" line each (about 5 minutes on a quiet 2-core machine;
-## SOLVE4=0 leaves out the 1-minute four-rows solve).
+## SOLVE4=0 leaves out the four-rows solve, Go's over a minute and four.c's).
 bench-c:
 	bash scripts/bench-c.sh
 

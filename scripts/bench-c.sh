@@ -14,7 +14,7 @@
 # speed hits both alike. Times are CPU seconds (user+sys, /usr/bin/time)
 # unless the name ends in -wall. Run it on a quiet machine: under load the
 # figures are noise. About 5 minutes on 2 cores (the four-rows solve,
-# Go only, is most of it; SOLVE4=0 leaves it out).
+# Go's over a minute and four.c's, is most of it; SOLVE4=0 leaves it out).
 #
 # The yardsticks, all in the repository:
 #   perft-*        the variant's C perft, engine/*/testdata/cperft
@@ -22,11 +22,14 @@
 #                  the default portable build (GOAMD64=v1 on amd64), as
 #                  `make build`. Both count perft of every depth 1..D.
 #   solve-*        baolab solve --workers 1 against solve/testdata/csolve
-#                  (cc -O3 -march=native); *-peak-MB lines compare peak RSS.
-#                  The C computes no distances to the end: a comment line
-#                  gives Go's CPU seconds per stage and without them.
-#                  kimasai-four-rows has no C solver in the repository
-#                  yet: its line prints NA for C.
+#                  (cc -O3 -march=native; kingulu: solve.c, kimasai-four-
+#                  rows: four.c); *-peak-MB lines compare peak RSS.
+#                  solve.c computes no distances to the end: a comment
+#                  line gives Go's CPU seconds per stage and without them.
+#                  four.c computes both sides' distances, as baolab solve
+#                  does, so its line compares the whole CPU time. The
+#                  four-rows figures are one run of each side (Go takes
+#                  over a minute), CPU and peak MB from the same runs.
 #   sim-outcomes-1w  baolab sim --workers 1 --moves=false, GAMES1 games,
 #                  against the engine's BenchmarkRandomGames playing as
 #                  many games (the test binary, built once).
@@ -76,6 +79,7 @@ cc $CFLAGS -o "$TMP/kingulu-perft" engine/kingulu/testdata/cperft/fast.c
 cc $CFLAGS -o "$TMP/kimasai2-perft" engine/kimasai2/testdata/cperft/perft.c
 cc $CFLAGS -o "$TMP/kimasai4-perft" engine/kimasai4/testdata/cperft/perft.c
 cc $CFLAGS -o "$TMP/csolve" solve/testdata/csolve/solve.c
+cc $CFLAGS -o "$TMP/csolve4" solve/testdata/csolve/four.c
 if [[ $ISA == 1 ]]; then
 	GOAMD64=v3 go build -o "$TMP/baolab-v3" ./cmd/baolab
 	for v in kingulu/testdata/cperft/fast.c:kingulu kimasai2/testdata/cperft/perft.c:kimasai2 kimasai4/testdata/cperft/perft.c:kimasai4; do
@@ -112,14 +116,20 @@ pair() {
 			measure $b >>"$TMP/b"
 		fi
 	done
-	local ga cb
-	ga=$(median "$TMP/a" "$col")
 	if [[ $b == - ]]; then
-		echo "$name $ga NA NA"
+		echo "$name $(median "$TMP/a" "$col") NA NA"
 		return
 	fi
-	cb=$(median "$TMP/b" "$col")
-	awk -v n="$name" -v a="$ga" -v b="$cb" 'BEGIN { printf "%s %s %s %s\n", n, a, b, (b > 0 ? sprintf("%.2f", a / b) : "NA") }'
+	again "$name" "$col"
+}
+
+# again NAME COL: pair's line from the runs of the last pair (both sides
+# measured) for column COL, which may differ from the one pair printed.
+again() {
+	local ga cb
+	ga=$(median "$TMP/a" "$2")
+	cb=$(median "$TMP/b" "$2")
+	awk -v n="$1" -v a="$ga" -v b="$cb" 'BEGIN { printf "%s %s %s %s\n", n, a, b, (b > 0 ? sprintf("%.2f", a / b) : "NA") }'
 }
 
 B=$TMP/baolab
@@ -147,7 +157,8 @@ pair solve-kingulu:holes=6,seeds=1-peak-MB 3 "$solve_k" "$TMP/csolve 6 1" 1
 # the CPU time without the two distance stages, from one --stats run.
 echo "# solve-kingulu:holes=6,seeds=1 $($solve_k --stats 2>&1 >/dev/null | grep '^solve stages')"
 if [[ $SOLVE4 == 1 ]]; then
-	pair solve-kimasai-four-rows:holes=7 1 "$B solve --rules kimasai-four-rows:holes=7 --workers 1" - 1
+	pair solve-kimasai-four-rows:holes=7 1 "$B solve --rules kimasai-four-rows:holes=7 --workers 1" "$TMP/csolve4 7" 1
+	again solve-kimasai-four-rows:holes=7-peak-MB 3
 fi
 
 sim=(sim --quiet --seed 1 --rules kingulu --agents random --force)

@@ -12,8 +12,9 @@ import (
 // call on to the display it wraps and adds up the process's CPU time
 // spent in each of the solver's stages (by name, in the order first
 // seen), so that --stats can say where a solve's CPU time goes: the
-// distance passes ("South plies", "North plies") are work the C solver
-// of solve/testdata/csolve does not do (see docs/speed.md).
+// distance passes ("South plies", "North plies") are work the kingulu C
+// solver, solve/testdata/csolve/solve.c, does not do (four.c, the
+// four-rows one, does; see docs/speed.md).
 type stageClock struct {
 	solve.Progress
 	cpu func() float64 // the process's CPU seconds so far

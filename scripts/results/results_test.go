@@ -229,7 +229,8 @@ func TestLayersTable(t *testing.T) {
 }
 
 // TestSpeedTable: a hand-made bench-c output gives each figure its goal
-// and verdict (1.25 meets ≤ 1.25, 1.26 does not; NA has none), and an
+// and verdict (1.25 meets ≤ 1.25, 1.26 does not; NA has none and its
+// yardstick says it was not measured; a peak-MB line has none), and an
 // unknown figure or a short line is an error.
 func TestSpeedTable(t *testing.T) {
 	root := t.TempDir()
@@ -242,7 +243,8 @@ func TestSpeedTable(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	write("# comment\nperft-kingulu-1..17 1.25 1.00 1.25\nperft-kimasai-two-rows-1..9 1.26 1.00 1.26\nsolve-kimasai-four-rows:holes=7 100.0 NA NA\n")
+	write("# comment\nperft-kingulu-1..17 1.25 1.00 1.25\nperft-kimasai-two-rows-1..9 1.26 1.00 1.26\nsolve-kimasai-four-rows:holes=7 100.0 NA NA\n" +
+		"solve-kimasai-four-rows:holes=7 100.0 10.0 10.00\nsolve-kimasai-four-rows:holes=7-peak-MB 700.0 800.0 0.88\n")
 	got, err := speedTable(root)
 	if err != nil {
 		t.Fatal(err)
@@ -250,7 +252,9 @@ func TestSpeedTable(t *testing.T) {
 	for _, want := range []string{
 		"| `perft-kingulu-1..17` | 1.25 | fast.c (C) 1.00 | 1.25 | ≤ 1.25 | yes |",
 		"| `perft-kimasai-two-rows-1..9` | 1.26 | kimasai2 perft.c (C) 1.00 | 1.26 | ≤ 1.25 | no |",
-		"| `solve-kimasai-four-rows:holes=7` | 100.0 | no C four-rows solver in the repository | NA | ≤ 1.25 | — |",
+		"| `solve-kimasai-four-rows:holes=7` | 100.0 | four.c (C), not measured | NA | ≤ 1.25 | — |",
+		"| `solve-kimasai-four-rows:holes=7` | 100.0 | four.c (C) 10.0 | 10.00 | ≤ 1.25 | no |",
+		"| `solve-kimasai-four-rows:holes=7-peak-MB` | 700.0 | four.c 7 (C), peak MB 800.0 | 0.88 | ≤ 16 B/position | — |",
 	} {
 		if !strings.Contains(got, want+"\n") {
 			t.Errorf("table lacks\n%s\ngot\n%s", want, got)
