@@ -347,7 +347,7 @@ func TestDoublingTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "`k` (configs/doubling-g.toml): each row is the agent at nodes 2N against itself at N, both seat orders; the score is the doubled agent's, draws and unfinished games half, with its 95% Wilson interval.\n\n" +
+	want := "`k` (configs/doubling-g.toml): each row is `a` at nodes 2N against itself at N, both seat orders; the score is the doubled agent's, draws and unfinished games half, with its 95% Wilson interval.\n\n" +
 		"| nodes N | nodes 2N | games | score of 2N [95%] | gain detectable |\n| ---: | ---: | ---: | --- | --- |\n" +
 		"| 1,000 | 2,000 | 400 | 0.600 [0.551, 0.647] | yes |\n" +
 		"| 2,000 | 4,000 | 400 | 0.520 [0.471, 0.569] | no |\n" +
@@ -358,6 +358,11 @@ func TestDoublingTable(t *testing.T) {
 		"Where no gain shows, the intervals still allow one of up to 0.069 in score: more games per pair (a cluster run) can show a gain that small.\n"
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	for spec, want := range map[string]string{"a:nodes=5": "a", "a:eval=fitted,nodes=5": "a:eval=fitted", "a:nodes=5,tt=64": "a:tt=64", "mcts:iters=8": "mcts:iters=8"} {
+		if got := withoutBudget(spec, "nodes"); got != want {
+			t.Errorf("withoutBudget(%q) = %q, want %q", spec, got, want)
+		}
 	}
 	for _, c := range []struct {
 		rows []doublingRow

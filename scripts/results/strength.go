@@ -82,7 +82,7 @@ func doublingTable(game string) generator {
 		}
 		key := rows[0].key
 		var b strings.Builder
-		fmt.Fprintf(&b, "`%s` (configs/doubling-%s.toml): each row is the agent at %s 2N against itself at N, both seat orders; the score is the doubled agent's, draws and unfinished games half, with its 95%% Wilson interval.\n\n", ruleset, game, key)
+		fmt.Fprintf(&b, "`%s` (configs/doubling-%s.toml): each row is `%s` at %s 2N against itself at N, both seat orders; the score is the doubled agent's, draws and unfinished games half, with its 95%% Wilson interval.\n\n", ruleset, game, withoutBudget(rows[0].agent, key), key)
 		fmt.Fprintf(&b, "| %s N | %s 2N | games | score of 2N [95%%] | gain detectable |\n", key, key)
 		b.WriteString("| ---: | ---: | ---: | --- | --- |\n")
 		for _, d := range rows {
@@ -92,6 +92,23 @@ func doublingTable(game string) generator {
 		b.WriteString("\n" + doublingVerdict(rows, key) + "\n")
 		return b.String(), nil
 	}
+}
+
+// withoutBudget is an agent spec with its budget option (key=N) left out:
+// "alphabeta:eval=fitted,nodes=500" is "alphabeta:eval=fitted", and
+// "alphabeta:nodes=500" is "alphabeta".
+func withoutBudget(spec, key string) string {
+	kind, opts, _ := strings.Cut(spec, ":")
+	var kept []string
+	for _, o := range strings.Split(opts, ",") {
+		if k, _, _ := strings.Cut(o, "="); o != "" && k != key {
+			kept = append(kept, o)
+		}
+	}
+	if len(kept) == 0 {
+		return kind
+	}
+	return kind + ":" + strings.Join(kept, ",")
 }
 
 // doublingVerdict says in words where the gain of doubling stops showing.
