@@ -5,9 +5,11 @@
 // labelled by the exact solver (package solve).
 //
 // The features of a position are taken from one player's view (own minus
-// the opponent's where a feature counts both sides) and scaled by the
-// board's size or material, so one set of weights serves every board size
-// of a variant: the weights are fitted on boards the solver solves in
+// the opponent's where a feature counts both sides; a feature of the
+// player to move alone, such as to_move, is + when that is the player and
+// - when it is the opponent, so every feature is antisymmetric) and scaled
+// by the board's size or material, so one set of weights serves every
+// board size of a variant: the weights are fitted on boards the solver solves in
 // seconds and used on the historical boards. The model predicts
 //
 //	P(the player wins) = 1 / (1 + exp(-(w · features)))

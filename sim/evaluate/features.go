@@ -11,7 +11,7 @@ import (
 )
 
 // MaxFeatures bounds the number of features of any variant.
-const MaxFeatures = 8
+const MaxFeatures = 10
 
 // Feature names of each variant, in the order Features writes them.
 var names = map[string][]string{
@@ -32,6 +32,11 @@ var names = map[string][]string{
 		"threats",  // steps that capture a front stone, difference, / holes per row
 		"doubles",  // steps that capture a front and a back stone, difference, / holes per row
 		"to_move",  // +1 when the player is to move, -1 otherwise
+		// Steps of the player to move that capture, / holes per row, +
+		// when that is the player and - when it is the opponent.
+		"mover_threats",
+		"front_tempo", // steps own front stones can make inside the front row, difference, / holes per row squared
+		"back_tempo",  // steps own back stones can make inside the back row, difference, / holes per row squared
 	},
 	kimasai2.Name: {
 		"material",    // cows (board and reserve) difference, / all cows
@@ -145,7 +150,25 @@ func kimasai4Features(dst *[MaxFeatures]float64, s *kimasai4.State, p engine.Pla
 	dst[3] = float64(thr[me]-thr[op]) / h
 	dst[4] = float64(dbl[me]-dbl[op]) / h
 	dst[5] = tm
-	return 6
+	dst[6] = tm * float64(thr[s.Player()]) / h
+	my, their := pos.Stones[me], pos.Stones[op]
+	dst[7] = float64(packing(my, 0, n)-packing(their, 0, n)) / (h * h)
+	dst[8] = float64(packing(my, n, size)-packing(their, n, size)) / (h * h)
+	return 9
+}
+
+// packing returns the steps the stones of b in holes lo..hi-1 can make
+// without leaving those holes: the sum of their distances to the places
+// they take when packed against hole hi-1, in order.
+func packing(b uint32, lo, hi uint) int {
+	steps, packed := 0, uint(0)
+	for h := hi; h > lo; h-- {
+		if b&(1<<(h-1)) != 0 {
+			steps += int(hi - packed - h)
+			packed++
+		}
+	}
+	return steps
 }
 
 func kimasai2Features(dst *[MaxFeatures]float64, s *kimasai2.State, p engine.Player, tm float64) int {

@@ -61,12 +61,52 @@ func TestKimasai4Features(t *testing.T) {
 	// into front hole 3 faces South's front 0 (a stone) with South's back 7
 	// behind it: a threat and a double. South's step into 2 faces North's
 	// empty front 1.
+	//
+	// South to move has no capturing step, so mover_threats is 0.
+	// Packed against front hole 3, South's front stones 0, 1, 3 can make
+	// 1+1+0 steps, North's 0, 2 make 2+1: front_tempo (2-3)/16. South's
+	// back row is full (0 steps); North's back stones 4, 7 make 2+0:
+	// back_tempo (0-2)/16.
 	p := kimasai4.Position{Stones: [2]uint32{0b1111_1011, 0b1001_0101}}
-	s, err := kimasai4.NewStateAt(engine.MustParse("kimasai-four-rows:holes=4"), p, engine.South)
+	g := engine.MustParse("kimasai-four-rows:holes=4")
+	s, err := kimasai4.NewStateAt(g, p, engine.South)
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkFeatures(t, s, []float64{3.0 / 8, 1.0 / 4, -2.0 / 4, -1.0 / 4, -1.0 / 4, 1})
+	checkFeatures(t, s, []float64{3.0 / 8, 1.0 / 4, -2.0 / 4, -1.0 / 4, -1.0 / 4, 1, 0, -1.0 / 16, -2.0 / 16})
+	// The same stones with North to move: North's one capturing step
+	// counts for the mover, against South (mover_threats -1/4), and
+	// to_move is -1; the rest is unchanged.
+	s, err = kimasai4.NewStateAt(g, p, engine.North)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkFeatures(t, s, []float64{3.0 / 8, 1.0 / 4, -2.0 / 4, -1.0 / 4, -1.0 / 4, -1, -1.0 / 4, -1.0 / 16, -2.0 / 16})
+}
+
+// TestKimasai4Tempo checks the tempo features on the default 12-hole
+// board, in a standoff of the kind real games reach: each player's front
+// stones wait at the end of the front row and only back stones can step
+// without walking into a capture.
+func TestKimasai4Tempo(t *testing.T) {
+	// South: front holes 9, 10, 11 (packed: 0 steps) and back holes 12,
+	// 13 and 20, which can make 9+9+3 = 21 steps before they are packed
+	// against hole 23. North: front holes 8, 10, 11 (hole 8 can make 1
+	// step) and back holes 21, 22, 23 (packed). South to move, no
+	// capturing step for South.
+	p := kimasai4.Position{Stones: [2]uint32{
+		1<<9 | 1<<10 | 1<<11 | 1<<12 | 1<<13 | 1<<20,
+		1<<8 | 1<<10 | 1<<11 | 1<<21 | 1<<22 | 1<<23,
+	}}
+	s, err := kimasai4.NewStateAt(engine.MustParse("kimasai-four-rows"), p, engine.South)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// South can step 13->14 and 20->21 (2), both in the back row; North
+	// 8->9, 11->12 and 23->0 (3). North's step 23->0 enters front hole 0,
+	// facing South's front 11 (a stone) with South's back 12 behind it:
+	// a threat and a double for North, who is not to move.
+	checkFeatures(t, s, []float64{0, 0, -1.0 / 12, -1.0 / 12, -1.0 / 12, 1, 0, -1.0 / 144, 21.0 / 144})
 }
 
 func TestKimasai2Features(t *testing.T) {

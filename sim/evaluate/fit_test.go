@@ -143,3 +143,47 @@ func TestWeightsRoundTrip(t *testing.T) {
 		t.Errorf("weights with the wrong features: error %v, want one naming the features", err)
 	}
 }
+
+// TestCommittedWeightsReproduce refits the committed kimasai-four-rows
+// weights as their recorded command does (baolab fit-eval: Label on each
+// ruleset with seed+i, then Fit with the default ridge) and checks that
+// the same weights come out.
+func TestCommittedWeightsReproduce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves the 5- and 6-hole boards")
+	}
+	const (
+		variant   = "kimasai-four-rows"
+		positions = 20000
+		seed      = 1
+		ridge     = 1e-4 // fit-eval's default
+	)
+	m, err := evaluate.Fitted(variant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "baolab fit-eval --rules kimasai-four-rows:holes=5 --rules kimasai-four-rows:holes=6 --positions 20000 --seed 1 --out sim/evaluate/weights/kimasai-four-rows.json"
+	if m.Command != want || m.Seed != seed {
+		t.Fatalf("committed weights made by %q (seed %d); this test refits %q", m.Command, m.Seed, want)
+	}
+	var samples []evaluate.Sample
+	for i, rs := range m.Rulesets {
+		s, err := evaluate.Label(engine.MustParse(rs), positions, seed+uint64(i), solve.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		samples = append(samples, s...)
+	}
+	w, err := evaluate.Fit(samples, len(m.Features), ridge)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(samples) != m.Positions {
+		t.Errorf("%d positions, the weights record %d", len(samples), m.Positions)
+	}
+	for i := range w {
+		if math.Abs(w[i]-m.Weights[i]) > 1e-9*math.Max(1, math.Abs(w[i])) {
+			t.Errorf("%s: refitted %.12g, committed %.12g", m.Features[i], w[i], m.Weights[i])
+		}
+	}
+}
