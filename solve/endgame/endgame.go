@@ -116,6 +116,9 @@ type variant interface {
 	check(k int) error
 	// keyBits is the length of the canonical positions' keys for k.
 	keyBits(k int) int
+	// positions is the number of canonical positions for k, or -1 when
+	// Read does not check it (kingulu: its keys' length tells K).
+	positions(k int) int
 	// canonical yields the canonical positions for k, one state changed
 	// each time.
 	canonical(k int) iter.Seq[engine.State]
@@ -397,6 +400,8 @@ func consistent(m *meta, v variant, k int, t *solve.Table) error {
 		return fmt.Errorf("the table solves %s, the metadata says %s", t.Ruleset, m.Ruleset)
 	case t.Len() != m.Positions:
 		return fmt.Errorf("the table holds %d positions, the metadata says %d", t.Len(), m.Positions)
+	case v.positions(k) >= 0 && t.Len() != v.positions(k):
+		return fmt.Errorf("the table holds %d positions, %d %s in %s make %d", t.Len(), k, v.count(), m.Ruleset, v.positions(k))
 	case t.KeyBytes != want:
 		return fmt.Errorf("the table's keys have %d bytes, %d %s in %s take %d", t.KeyBytes, k, v.count(), m.Ruleset, want)
 	}

@@ -25,6 +25,8 @@ func (fourRowsDB) count() string  { return "stones" }
 // keyBits is 4*holes+1 whatever K (kimasai4's key).
 func (v fourRowsDB) keyBits(int) int { return 4*v.g.Rules().Holes + 1 }
 
+func (v fourRowsDB) positions(k int) int { return FourRowsPositions(v.g, k) }
+
 func (v fourRowsDB) check(k int) error {
 	if b := v.keyBits(k); b > solve.MaxKeyBits {
 		return fmt.Errorf("endgame: %w: %s: keys of %d bits (4*holes+1) do not fit the solver's %d (holes at most %d)", ErrCannot, v.g.Ruleset(), b, solve.MaxKeyBits, (solve.MaxKeyBits-1)/4)
@@ -50,14 +52,25 @@ func (v fourRowsDB) canonicalOf(s, _ engine.State, k int) (engine.State, int, bo
 // have: 4*holes, every hole of the board.
 func MaxStones(g *kimasai4.Game) int { return 4 * g.Rules().Holes }
 
+// FourRowsPositions returns the number of positions of a
+// kimasai-four-rows database of g for k stones: 2*(C(4n,1)+...+C(4n,k)),
+// n holes per row (FourRows yields them).
+func FourRowsPositions(g *kimasai4.Game, k int) int {
+	holes, sum, c := MaxStones(g), 0, 1
+	for j := 1; j <= k && j <= holes; j++ {
+		c = c * (holes - j + 1) / j // C(holes, j)
+		sum += c
+	}
+	return 2 * sum
+}
+
 // Stones returns the stones on the board of a state: both players'.
 func Stones(s engine.State) int { return s.Material(engine.South) + s.Material(engine.North) }
 
 // FourRows yields the positions of a kimasai-four-rows database of g for
 // at most k stones (see the package doc), one state changed each time:
 // every placement of 1..k stones over the board's 4*holes holes, South
-// then North to move. There are 2*(C(4n,1)+...+C(4n,k)) of them (n
-// holes per row).
+// then North to move (FourRowsPositions counts them).
 func FourRows(g *kimasai4.Game, k int) iter.Seq[engine.State] {
 	return func(yield func(engine.State) bool) {
 		side := uint(2 * g.Rules().Holes) // holes of one player

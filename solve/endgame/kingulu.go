@@ -20,6 +20,8 @@ func (kinguluDB) format() string      { return Format }
 func (kinguluDB) count() string       { return "seeds" }
 func (v kinguluDB) keyBits(k int) int { return 4*v.g.Rules().Holes + 2 + k }
 
+func (kinguluDB) positions(int) int { return -1 }
+
 func (v kinguluDB) check(k int) error {
 	if v.g.Rules().InfiniteDraw {
 		return fmt.Errorf("endgame: %w: %s: with infinite=draw a game drawn by a never-ending move is worth 0 whatever the material, so values do not shift with it", ErrCannot, v.g.Ruleset())
