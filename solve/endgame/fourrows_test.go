@@ -267,3 +267,66 @@ func TestFourRowsLookupAllocatesNothing(t *testing.T) {
 		t.Errorf("Lookup: %.1f allocations, want 0", n)
 	}
 }
+
+// TestFourRowsDefaultBoardNegamax: on the default board, far too big to
+// solve whole, every position of the database for K=3 has the value of an
+// independent negamax over the engine's moves, memoized by position. The
+// negamax is exact because no position repeats; it checks that too,
+// failing on a position met again on its own line.
+func TestFourRowsDefaultBoardNegamax(t *testing.T) {
+	const rs, k = "kimasai-four-rows", 3
+	g := engine.MustParse(rs).(*kimasai4.Game)
+	d := build(t, rs, k)
+	type node struct {
+		pos    kimasai4.Position
+		toMove engine.Player
+	}
+	memo, onLine := map[node]int{}, map[node]bool{}
+	var negamax func(s engine.State) int // +1: the player to move wins
+	negamax = func(s engine.State) int {
+		if s.Over() {
+			switch s.Result() {
+			case engine.Win(s.Player()):
+				return 1
+			case engine.Win(s.Player().Other()):
+				return -1
+			}
+			t.Fatalf("a finished game that is not won:\n%v", s)
+		}
+		n := node{s.(*kimasai4.State).Position(), s.Player()}
+		if v, ok := memo[n]; ok {
+			return v
+		}
+		if onLine[n] {
+			t.Fatalf("position repeated on its own line:\n%v", s)
+		}
+		onLine[n] = true
+		best := -1
+		for _, m := range s.Legal(nil) {
+			c := s.Clone()
+			if _, err := c.Apply(m); err != nil {
+				t.Fatal(err)
+			}
+			best = max(best, -negamax(c))
+		}
+		delete(onLine, n)
+		memo[n] = best
+		return best
+	}
+	n := 0
+	for s := range endgame.FourRows(g, k) {
+		south := negamax(s.Clone())
+		if s.Player() == engine.North {
+			south = -south
+		}
+		want := solve.Value{South: solve.Force(south), North: solve.Force(south)}
+		if v, ok := d.Lookup(s); !ok || v != want {
+			t.Fatalf("position\n%v\ndatabase %v (found %v), negamax %v", s, v, ok, want)
+		}
+		n++
+	}
+	if n != d.Len() || n != 36944 {
+		t.Errorf("%d positions checked, the database holds %d; want 36944", n, d.Len())
+	}
+	t.Logf("%d positions checked, %d memoized", n, len(memo))
+}
