@@ -305,11 +305,8 @@ func Write(dir string, d *DB) error {
 	}
 	m := meta{Format: d.v.format(), Ruleset: d.ruleset, Positions: d.Len()}
 	k := d.k
-	if d.v.count() == "stones" {
-		m.Stones = &k
-	} else {
-		m.Seeds = &k
-	}
+	mine, _ := kFields(d.v, &m)
+	*mine = &k
 	b, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return err
@@ -379,17 +376,24 @@ func metaVariant(m *meta) (variant, int, error) {
 	if v.format() != m.Format {
 		return nil, 0, fmt.Errorf("format %q is not that of %s (%q)", m.Format, g.Ruleset(), v.format())
 	}
-	k, other := m.Seeds, m.Stones
-	if v.count() == "stones" {
-		k, other = m.Stones, m.Seeds
-	}
-	if k == nil || other != nil {
+	mine, other := kFields(v, m)
+	k := *mine
+	if k == nil || *other != nil {
 		return nil, 0, fmt.Errorf("K must be given as %q alone", v.count())
 	}
 	if err := v.check(*k); err != nil {
 		return nil, 0, err
 	}
 	return v, *k, nil
+}
+
+// kFields returns the field of m that holds K for v's game (Seeds or
+// Stones, as v.count names it) and the other one.
+func kFields(v variant, m *meta) (mine, other **int) {
+	if v.count() == "stones" {
+		return &m.Stones, &m.Seeds
+	}
+	return &m.Seeds, &m.Stones
 }
 
 // consistent checks the table t against its metadata m (variant v, K k).
