@@ -46,10 +46,11 @@
 // capture). So the positions with at most K stones on the board in all
 // are closed under moves: the database holds every one of them, each
 // player to move, and is its own canonical form (no shift: a finished
-// game's margin is +1, -1 or 0 whatever the material). K counts the
-// stones of both players together, not each player's: the count the game
-// goes down by, and far fewer positions for the same K (C(48,K) on the
-// default board against C(24,K)² per side). A position where a player has
+// game's margin is +1 or -1 whatever the material). K counts the stones
+// of both players together, not each player's (both sets are closed under
+// moves): the count the game goes down by, and far fewer positions for
+// the same K (for K=4 on the default board 213,052 placements against
+// 12,951² = 167,728,401 with at most 4 a side). A position where a player has
 // no stones is in the database too (a finished game: the other player has
 // won); the empty board is not a position (kimasai4.NewStateAt).
 //
