@@ -48,3 +48,47 @@ func TestEndgameBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestEndgameCommandFourRows: baolab endgame --stones writes a four-rows
+// database that reads back for its ruleset and K, with the documented
+// number of positions (2*(16+120+560) on 4 holes a row, K=3).
+func TestEndgameCommandFourRows(t *testing.T) {
+	const rs = "kimasai-four-rows:holes=4"
+	dir := t.TempDir()
+	out, _, code := baolab(t, "endgame", "--rules", rs, "--stones", "3", "--out", dir, "--workers", "2")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	if !regexp.MustCompile(`^positions=1392 solved=\d+ seconds=\d+\.\d\n$`).MatchString(out) {
+		t.Fatalf("output %q", out)
+	}
+	d, err := endgame.ReadFor(dir, engine.MustParse(rs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.K() != 3 || d.Len() != 1392 {
+		t.Errorf("read back K=%d, %d positions", d.K(), d.Len())
+	}
+}
+
+// TestEndgameBadInputFourRows: K out of range, a board whose keys do not
+// fit, and the other game's flag are one line on stderr and exit 2.
+func TestEndgameBadInputFourRows(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--rules", "kimasai-four-rows", "--stones", "0"}, "out of range 1..48"},
+		{[]string{"--rules", "kimasai-four-rows:holes=4", "--stones", "17"}, "out of range 1..16"},
+		{[]string{"--rules", "kimasai-four-rows:holes=16", "--stones", "2"}, "65 bits"},
+		{[]string{"--rules", "kimasai-four-rows", "--seeds", "2"}, "use --stones"},
+		{[]string{"--rules", "kingulu", "--stones", "2"}, "use --seeds"},
+		{[]string{"--rules", "kimasai-two-rows", "--seeds", "2"}, "not a kingulu or kimasai-four-rows ruleset"},
+		{[]string{"--rules", "kimasai-four-rows:holes=4", "--stones", "6", "--max-positions", "1000"}, "1000"},
+	} {
+		out, errOut, code := baolab(t, append(append([]string{"endgame"}, c.args...), "--out", t.TempDir())...)
+		if code != 2 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and one line on stderr saying %q", c.args, code, out, errOut, c.want)
+		}
+	}
+}

@@ -1,6 +1,6 @@
 // Package agent provides the game-playing agents of baolab simulations:
-// random, greedy, alpha-beta search (optionally with a kingulu endgame
-// database), Monte Carlo tree search and perfect play from a solved table. They play
+// random, greedy, alpha-beta search (optionally with a kingulu or
+// kimasai-four-rows endgame database), Monte Carlo tree search and perfect play from a solved table. They play
 // any engine.Game through the engine.State API alone.
 //
 // # Specs
@@ -112,15 +112,19 @@
 // opening; no defect of the search was found (docs/search-strength.md has
 // the measurements).
 //
-// alphabeta:...,endgame=DIR uses a kingulu endgame database (package
-// solve/endgame): at a position the database holds it plays as perfect
+// alphabeta:...,endgame=DIR uses an endgame database of kingulu (at most K
+// seeds in play) or kimasai-four-rows (at most K stones on the board)
+// (package solve/endgame): at a position the database holds it plays as perfect
 // ranks values, without distances (the mover's forced wins first, largest
 // margin first; then a draw, then endless play (none); then a loss, the
 // smallest margin first; ties at random, without searching); in the search a position the
 // database holds is not searched further but scored exactly: ±(2^23 + the
 // margin the winner can force) for a forced win or loss (between a win
 // seen in the search and any material difference), 0 when neither side
-// can force a win. The database ignores max_plies, as the solver does.
+// can force a win (a four-rows value is a win or loss by 1: no draw,
+// since no position repeats). The database ignores max_plies, as the
+// solver does, and four-rows' repetition option, which cannot change a
+// value (package solve/endgame). mcts uses no database.
 // Its lookups allocate nothing. A simulation calls Prepare first, so a missing,
 // corrupt or foreign database (another ruleset) is an error at the start
 // (agent.ErrPrepare). The key is written in the canonical form only when

@@ -72,3 +72,49 @@ func TestAlphaBetaScoresEndgameExactly(t *testing.T) {
 	}
 	t.Logf("%d moves into the database", into)
 }
+
+// TestAlphaBetaScoresFourRowsEndgameExactly: on kimasai-four-rows, at
+// positions with more than K stones, a depth-1 search scores every move
+// that leads into the database (a capture down to K stones) by the
+// database's value (a win or loss: ±(2^23+1)), and the others by material
+// as without it.
+func TestAlphaBetaScoresFourRowsEndgameExactly(t *testing.T) {
+	const rs, k = "kimasai-four-rows:holes=5", 6
+	g := engine.MustParse(rs)
+	db, _, err := endgame.Build(g, k, solve.Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	with, plain := newAlphaBeta(g, 1, 0, TTBits), newAlphaBeta(g, 1, 0, TTBits)
+	with.db = db
+	child := g.NewState()
+	into := 0
+	for _, s := range positions(t, rs, 300, 8) {
+		if s.Over() || endgame.Stones(s) <= k {
+			continue
+		}
+		moves := s.Candidates(nil)
+		with.Choose(s, moves)
+		plain.Choose(s, moves)
+		for i, m := range moves {
+			if !applyOn(child, s, m) {
+				continue
+			}
+			want := plain.rootVal[i]
+			if v, ok := db.Lookup(child); ok && !child.Over() {
+				want = endgameScore(v, s.Player())
+				if want != scoreWin/2+1 && want != -scoreWin/2-1 {
+					t.Fatalf("move %d from\n%v\nleads to value %v, not a win or loss", m, s, v)
+				}
+				into++
+			}
+			if with.rootVal[i] != want {
+				t.Fatalf("move %d from\n%v\nscored %d, want %d", m, s, with.rootVal[i], want)
+			}
+		}
+	}
+	if into < 20 {
+		t.Errorf("only %d moves led into the database", into)
+	}
+	t.Logf("%d moves into the database", into)
+}

@@ -103,3 +103,74 @@ func TestAlphaBetaEndgameNeverLosesAWonEndgame(t *testing.T) {
 	}
 	t.Logf("%d games from %d won endgames", games, starts)
 }
+
+// TestAlphaBetaEndgameFourRows: from positions of kimasai-four-rows:holes=5
+// with at most 6 stones, reached by random play, alphabeta:depth=1 with
+// the database in the seat the database says wins (every such position is
+// won by one side: no position repeats, so no draw) wins every game against
+// random and against alphabeta:depth=4, where plain alphabeta:depth=1 in
+// the same seat does not: it plays the same or better. A database of
+// another ruleset (repetition=none) is refused.
+func TestAlphaBetaEndgameFourRows(t *testing.T) {
+	const rs, k = "kimasai-four-rows:holes=5", 6
+	g := engine.MustParse(rs)
+	dir, db := writeEndgame(t, rs, k)
+	spec := agent.AlphaBeta{Depth: 1, Endgame: dir}
+	if err := spec.Prepare(g); err != nil {
+		t.Fatal(err)
+	}
+	if err := spec.Prepare(engine.MustParse(rs + ",repetition=none")); !errors.Is(err, agent.ErrPrepare) || !errors.Is(err, endgame.ErrBadDB) {
+		t.Errorf("database of another ruleset: %v, want ErrPrepare", err)
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	starts, games, plainWins := 0, 0, 0
+	var buf []engine.Move
+	for starts < 40 {
+		s := randomDescent(t, g.NewState(), rng, func(s engine.State) bool { return endgame.Stones(s) <= k }, buf)
+		v, ok := db.Lookup(s)
+		if s.Over() || !ok {
+			continue
+		}
+		if v.South != v.North || v.Outcome() == engine.Draw {
+			t.Fatalf("from\n%v\nvalue %v: not an exact win", s, v)
+		}
+		starts++
+		winner := engine.South
+		if v.Outcome() == engine.NorthWins {
+			winner = engine.North
+		}
+		for i, opp := range []agent.Spec{agent.Random{}, agent.Random{}, agent.AlphaBeta{Depth: 4}} {
+			for j, mine := range []agent.Spec{spec, agent.AlphaBeta{Depth: 1}} {
+				seats := [2]agent.Agent{opp.New(g), opp.New(g)}
+				seats[winner] = mine.New(g)
+				end, _ := play(t, s, seats[0], seats[1], uint64(100*starts+i))
+				won := end.Result() == engine.Win(winner)
+				switch {
+				case j == 0 && !won:
+					t.Fatalf("from\n%v\nvalue %v: %v with the database against %s: %v", s, v, winner, opp, end.Result())
+				case j == 0:
+					games++
+				case won:
+					plainWins++
+				}
+			}
+		}
+	}
+	if plainWins >= games {
+		t.Errorf("plain alphabeta:depth=1 won %d of %d won endgames: the database adds nothing here", plainWins, games)
+	}
+	t.Logf("%d games from %d won endgames: with the database %d won, without %d", games, starts, games, plainWins)
+}
+
+// randomDescent plays random moves from s until it is over or in reaches
+// it, and returns it.
+func randomDescent(t *testing.T, s engine.State, rng *rand.Rand, in func(engine.State) bool, buf []engine.Move) engine.State {
+	t.Helper()
+	for !s.Over() && !in(s) {
+		buf = s.Legal(buf[:0])
+		if _, err := s.Apply(buf[rng.IntN(len(buf))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s
+}

@@ -46,7 +46,7 @@ type AlphaBeta struct {
 	Depth   int    // plies searched, 1..MaxDepth
 	Nodes   int    // moves played per search, 1..MaxNodes; 0: no budget
 	TT      int    // transposition table size in MiB, 1..MaxTTMB; 0: 2^TTBits entries
-	Endgame string // directory of a kingulu endgame database (baolab endgame --out); "" for none
+	Endgame string // directory of a kingulu or kimasai-four-rows endgame database (baolab endgame --out); "" for none
 	Eval    string // EvalMaterial or EvalFitted; "" means EvalMaterial
 }
 
@@ -198,7 +198,7 @@ var (
 				Help: "transposition table size in MiB; left out: 2^" + strconv.Itoa(TTBits) + " entries"},
 				engine.Int(func(s *AlphaBeta) *int { return &s.TT })),
 			bind(engine.Option{Key: "endgame", Optional: true, Check: directory, Kind: "a directory",
-				Help: "a kingulu endgame database written by baolab endgame --out DIR; left out: none"},
+				Help: "an endgame database (kingulu or kimasai-four-rows) written by baolab endgame --out DIR; left out: none"},
 				setText(func(s *AlphaBeta) *string { return &s.Endgame })),
 			bind(engine.Option{Key: "eval", Default: EvalMaterial, Values: []string{EvalMaterial, EvalFitted},
 				Help: "the evaluation of positions at the depth limit: material, or fitted (the per-variant fitted evaluation, package sim/evaluate)"},

@@ -1,9 +1,13 @@
-// Package endgame builds and reads endgame databases of Bao Kingulu
-// (package kingulu): the exact value (package solve) of every position
-// with at most K seeds in play of a ruleset, even of one whose board is
-// far too big to solve whole (the default board among them).
+// Package endgame builds and reads endgame databases: the exact value
+// (package solve) of every position with at most K seeds in play of a Bao
+// Kingulu ruleset (package kingulu), or with at most K stones on the board
+// of a Bao la Kimasai four-rows ruleset (package kimasai4), even of one
+// whose board is far too big to solve whole (the default boards among
+// them). One DB type, Build, Write, Read and Lookup serve both games; what
+// differs is each game's canonical positions and how a position of a real
+// game is looked up through one (kingulu.go, fourrows.go).
 //
-// # Why the values hold
+// # Kingulu: why the values hold
 //
 // The seeds in play are those in unreserved holes. What a move does depends
 // only on them, on which holes are reserved (the rules never read a
@@ -21,7 +25,7 @@
 // So their values (south_can_force and north_can_force) differ by the
 // difference of their material margins (Material(South) − Material(North)).
 //
-// # The database
+// # The kingulu database
 //
 // For each set of reserved holes the rules allow (with max_reserved=r, at
 // most r per player), each distribution of at most K seeds over the other
@@ -35,9 +39,40 @@
 // in play: the value of its canonical position shifted by the difference of
 // the two material margins (None stays None).
 //
+// # Four-rows: why the values hold
+//
+// A kimasai-four-rows position is the two players' stones (at most one a
+// hole) and the player to move, and stones only ever leave the board (by
+// capture). So the positions with at most K stones on the board in all
+// are closed under moves: the database holds every one of them, each
+// player to move, and is its own canonical form (no shift: a finished
+// game's margin is +1 or -1 whatever the material). K counts the stones
+// of both players together, not each player's (both sets are closed under
+// moves): the count the game goes down by, and far fewer positions for
+// the same K (for K=4 on the default board 213,052 placements against
+// 12,951² = 167,728,401 with at most 4 a side). A position where a player has
+// no stones is in the database too (a finished game: the other player has
+// won); the empty board is not a position (kimasai4.NewStateAt).
+//
+// The values are exactly those solve gives the same positions: the
+// database is solve.SolveAll's table from them. solve values a position,
+// not a game: it never reads a game's history, so the repetition rule
+// (repetition=first, third or none) cannot enter its values. In four-rows
+// this loses nothing: no position can ever repeat, from any position (the
+// theorem in package kimasai4's doc), so the graph of moves has no cycle
+// (Result.Cyclic is false, which the tests check), every value is exact
+// (South's equals North's: +1, -1; a draw cannot happen) and a position's
+// value never depends on the game's history. The database of each
+// repetition option is therefore the same table under its own ruleset
+// (the ruleset, repetition included, must match the game's). Keys take
+// 4*holes+1 bits, so holes=16 (65 bits) is refused; K is 1..4*holes.
+//
+// # On disk
+//
 // Write stores a database in a directory: solved.parquet (solve.WriteTable,
-// the canonical positions only) and endgame.json (the ruleset, K and the
-// number of positions); Read checks them against each other.
+// the canonical positions only) and endgame.json (its format, the ruleset,
+// K — as "seeds" for kingulu, "stones" for four-rows — and the number of
+// positions); Read checks them against each other.
 package endgame
 
 import (
@@ -53,6 +88,7 @@ import (
 	"github.com/google/renameio/v2"
 
 	"github.com/baolab/baolab/engine"
+	"github.com/baolab/baolab/engine/kimasai4"
 	"github.com/baolab/baolab/engine/kingulu"
 	"github.com/baolab/baolab/solve"
 )
@@ -60,21 +96,76 @@ import (
 // MetaFile is the name of a database's metadata file in its directory.
 const MetaFile = "endgame.json"
 
-// Format names the layout of MetaFile.
-const Format = "baolab-kingulu-endgame/1"
-
 // ErrBadDB is wrapped by the errors of Read for a directory that does not
 // hold a complete, consistent endgame database.
 var ErrBadDB = errors.New("not an endgame database")
 
 // ErrCannot is wrapped by the error of Build for a game that cannot have
-// a database: not kingulu, infinite=draw, or K out of range.
+// a database: not kingulu or kimasai-four-rows, kingulu with
+// infinite=draw, four-rows keys too long for the solver, or K out of
+// range.
 var ErrCannot = errors.New("no endgame database")
 
-// DB is the endgame database of one kingulu ruleset for positions with at
-// most Seeds() seeds in play. Its methods are safe for concurrent use.
+// variant is what a database needs to know of its game: its canonical
+// positions, how a state maps to one, and the names it is stored under.
+type variant interface {
+	// format is MetaFile's format string; count names K there ("seeds",
+	// "stones").
+	format() string
+	count() string
+	// check says why the game cannot have a database for k, or is nil.
+	check(k int) error
+	// keyBits is the length of the canonical positions' keys for k.
+	keyBits(k int) int
+	// positions is the number of canonical positions for k, or -1 when
+	// Read does not check it (kingulu: its keys' length tells K).
+	positions(k int) int
+	// canonical yields the canonical positions for k, one state changed
+	// each time.
+	canonical(k int) iter.Seq[engine.State]
+	// newScratch returns a state of the game that canonicalOf may change.
+	newScratch(k int) engine.State
+	// canonicalOf returns the canonical position of s for k (scratch
+	// changed, or s itself) and the shift of its values to s's; false
+	// when the database for k does not hold s (s has more than k).
+	canonicalOf(s, scratch engine.State, k int) (c engine.State, shift int, ok bool)
+}
+
+// newVariant returns the variant of g, or an error wrapping ErrCannot
+// when g is of neither game.
+func newVariant(g engine.Game) (variant, error) {
+	switch g := g.(type) {
+	case *kingulu.Game:
+		return kinguluDB{g}, nil
+	case *kimasai4.Game:
+		return fourRowsDB{g}, nil
+	}
+	return nil, fmt.Errorf("endgame: %w: %s is not a kingulu or kimasai-four-rows ruleset", ErrCannot, g.Ruleset())
+}
+
+// checked returns g's variant when g can have a database for k.
+func checked(g engine.Game, k int) (variant, error) {
+	v, err := newVariant(g)
+	if err != nil {
+		return nil, err
+	}
+	if err := v.check(k); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// outOfRange is the error of a K outside 0..maxK (or min..maxK).
+func outOfRange(g engine.Game, what string, k, min, max int) error {
+	return fmt.Errorf("endgame: %w: %s: %s %d out of range %d..%d", ErrCannot, g.Ruleset(), what, k, min, max)
+}
+
+// DB is the endgame database of one ruleset for positions with at most
+// K() seeds in play (kingulu) or stones on the board (four-rows). Its
+// methods are safe for concurrent use.
 type DB struct {
-	game    *kingulu.Game
+	v       variant
+	ruleset string
 	k       int
 	table   *solve.Table
 	scratch sync.Pool // *scratch
@@ -84,77 +175,71 @@ type DB struct {
 // allocate.
 type scratch struct {
 	coder *solve.Coder
-	state *kingulu.State // the canonical position
+	state engine.State // where the canonical position is made
 }
 
-// meta is the content of MetaFile.
+// meta is the content of MetaFile. Seeds is kingulu's K, Stones
+// four-rows' (the other is left out).
 type meta struct {
 	Format    string `json:"format"`
 	Ruleset   string `json:"ruleset"`
-	Seeds     int    `json:"seeds"` // K: most seeds in play
+	Seeds     *int   `json:"seeds,omitempty"`  // K: most seeds in play (kingulu)
+	Stones    *int   `json:"stones,omitempty"` // K: most stones on the board (four-rows)
 	Positions int    `json:"positions"`
 }
 
-// MaxSeeds returns the largest K a database of g can have: the keys of
-// its positions (K seeds in all) must fit the solver's 62 bits.
-func MaxSeeds(g *kingulu.Game) int { return solve.MaxKeyBits - 2 - 4*g.Rules().Holes }
-
-// check says why g cannot have a database for k seeds, or returns g as a
-// kingulu game.
-func check(g engine.Game, k int) (*kingulu.Game, error) {
-	kg, ok := g.(*kingulu.Game)
-	if !ok {
-		return nil, fmt.Errorf("endgame: %w: %s is not a kingulu ruleset", ErrCannot, g.Ruleset())
-	}
-	if kg.Rules().InfiniteDraw {
-		return nil, fmt.Errorf("endgame: %w: %s: with infinite=draw a game drawn by a never-ending move is worth 0 whatever the material, so values do not shift with it", ErrCannot, g.Ruleset())
-	}
-	if k < 0 || k > MaxSeeds(kg) {
-		return nil, fmt.Errorf("endgame: %w: %s: seeds in play %d out of range 0..%d", ErrCannot, g.Ruleset(), k, MaxSeeds(kg))
-	}
-	return kg, nil
-}
-
-// Build solves the database of g (a kingulu game) for positions with at
-// most k seeds in play, with solve.SolveAll and opt (CountOnly is
-// ignored). It returns the database and the solve's result (positions
-// reached, time, bytes; its Table is dropped).
+// Build solves the database of g (a kingulu or kimasai-four-rows game)
+// for positions with at most k seeds in play (kingulu) or stones on the
+// board (four-rows), with solve.SolveAll and opt (CountOnly is ignored).
+// It returns the database and the solve's result (positions reached,
+// time, bytes, whether the graph has a cycle; its Table is dropped).
 func Build(g engine.Game, k int, opt solve.Options) (*DB, *solve.Result, error) {
-	kg, err := check(g, k)
+	v, err := checked(g, k)
 	if err != nil {
 		return nil, nil, err
 	}
 	opt.CountOnly = false
-	res, err := solve.SolveAll(Canonical(kg, k), opt)
+	res, err := solve.SolveAll(v.canonical(k), opt)
 	if err != nil {
 		return nil, nil, err
 	}
-	c, err := solve.NewCoder(canonicalState(kg, k, kingulu.Position{}, engine.South))
+	t, err := canonicalTable(v, k, res.Table)
 	if err != nil {
 		return nil, nil, err
+	}
+	res.Table = nil // the whole table is no longer needed
+	return newDB(v, g.Ruleset(), k, t), res, nil
+}
+
+// canonicalTable returns the rows of whole (a solve of every position
+// reachable from v's canonical positions for k) that are canonical
+// positions.
+func canonicalTable(v variant, k int, whole *solve.Table) (*solve.Table, error) {
+	c, err := solve.NewCoder(v.newScratch(k))
+	if err != nil {
+		return nil, err
 	}
 	var keys []uint64
-	for s := range Canonical(kg, k) {
+	for s := range v.canonical(k) {
 		key, _, _ := c.Key(s)
 		keys = append(keys, key&^(solve.FlagTerminal|solve.FlagInfinite))
 	}
 	slices.Sort(keys)
-	t := &solve.Table{Ruleset: res.Ruleset, KeyBytes: res.Table.KeyBytes, Keys: keys, South: make([]int8, len(keys)), North: make([]int8, len(keys))}
+	t := &solve.Table{Ruleset: whole.Ruleset, KeyBytes: whole.KeyBytes, Keys: keys, South: make([]int8, len(keys)), North: make([]int8, len(keys))}
 	for i, key := range keys {
-		j, ok := slices.BinarySearch(res.Table.Keys, key)
+		j, ok := slices.BinarySearch(whole.Keys, key)
 		if !ok {
-			return nil, nil, fmt.Errorf("endgame: %s: canonical position %#x not solved", g.Ruleset(), key)
+			return nil, fmt.Errorf("endgame: %s: canonical position %#x not solved", whole.Ruleset, key)
 		}
-		t.South[i], t.North[i] = res.Table.South[j], res.Table.North[j]
+		t.South[i], t.North[i] = whole.South[j], whole.North[j]
 	}
-	res.Table = nil // the whole table is no longer needed
-	return newDB(kg, k, t), res, nil
+	return t, nil
 }
 
-func newDB(g *kingulu.Game, k int, t *solve.Table) *DB {
-	d := &DB{game: g, k: k, table: t}
+func newDB(v variant, ruleset string, k int, t *solve.Table) *DB {
+	d := &DB{v: v, ruleset: ruleset, k: k, table: t}
 	d.scratch.New = func() any {
-		s := canonicalState(g, k, kingulu.Position{}, engine.South)
+		s := v.newScratch(k)
 		c, err := solve.NewCoder(s)
 		if err != nil {
 			panic("endgame: " + err.Error()) // checked by Build and Read
@@ -164,127 +249,27 @@ func newDB(g *kingulu.Game, k int, t *solve.Table) *DB {
 	return d
 }
 
-// Canonical yields the canonical positions of g for at most k seeds in
-// play (see the package doc), one state changed each time: every set of
-// reserved holes the rules allow, every distribution of at most k seeds
-// over the unreserved holes, South then North to move.
-func Canonical(g *kingulu.Game, k int) iter.Seq[engine.State] {
-	return func(yield func(engine.State) bool) {
-		r := g.Rules()
-		n := r.Holes
-		for mask := uint32(0); mask < 1<<(2*n); mask++ {
-			south, north := mask&(1<<n-1), mask>>n // South's row reserved by North, North's by South
-			if popcount(south) > r.MaxReserved || popcount(north) > r.MaxReserved {
-				continue
-			}
-			var p kingulu.Position
-			var free [][2]int // unreserved holes: player, hole
-			for h := range 2 * n {
-				pl, i := h/n, h%n
-				if mask&(1<<h) != 0 {
-					p.Reserved[pl][i] = true
-				} else {
-					free = append(free, [2]int{pl, i})
-				}
-			}
-			if !distribute(g, k, &p, free, 0, 0, yield) {
-				return
-			}
-		}
-	}
-}
-
-// distribute puts 0..k-used seeds in free[j] and on, yielding each
-// complete position with both players to move; false when yield stopped.
-func distribute(g *kingulu.Game, k int, p *kingulu.Position, free [][2]int, j, used int, yield func(engine.State) bool) bool {
-	if j == len(free) {
-		for _, pl := range []engine.Player{engine.South, engine.North} {
-			if !yield(canonicalState(g, k, *p, pl)) {
-				return false
-			}
-		}
-		return true
-	}
-	h := free[j]
-	for c := 0; used+c <= k; c++ {
-		p.Seeds[h[0]][h[1]] = c
-		if !distribute(g, k, p, free, j+1, used+c, yield) {
-			p.Seeds[h[0]][h[1]] = 0
-			return false
-		}
-	}
-	p.Seeds[h[0]][h[1]] = 0
-	return true
-}
-
-func popcount(x uint32) int {
-	n := 0
-	for ; x != 0; x &= x - 1 {
-		n++
-	}
-	return n
-}
-
-// canonicalState returns the canonical position of p for k seeds: p's
-// reserved holes emptied, North's bank 0 and South's bank k minus the
-// seeds in play, toMove to move.
-func canonicalState(g *kingulu.Game, k int, p kingulu.Position, toMove engine.Player) *kingulu.State {
-	canonicalize(k, &p)
-	s, err := kingulu.NewStateAt(g, p, toMove)
-	if err != nil {
-		panic("endgame: " + err.Error()) // counts are small and non-negative
-	}
-	return s
-}
-
-// canonicalize makes p its canonical position for k seeds: its reserved
-// holes emptied, North's bank 0 and South's bank k minus its seeds in
-// play.
-func canonicalize(k int, p *kingulu.Position) {
-	inPlay := 0
-	for pl := range 2 {
-		for i := range kingulu.MaxHoles {
-			if p.Reserved[pl][i] {
-				p.Seeds[pl][i] = 0
-			}
-			inPlay += p.Seeds[pl][i]
-		}
-	}
-	p.Bank = [2]int{k - inPlay, 0}
-}
-
-// InPlay returns the seed count of the unreserved holes of a kingulu state.
-func InPlay(s *kingulu.State) int {
-	p := s.Position()
-	n := 0
-	for pl := range 2 {
-		for i := range kingulu.MaxHoles {
-			if !p.Reserved[pl][i] {
-				n += p.Seeds[pl][i]
-			}
-		}
-	}
-	return n
-}
-
 // Lookup returns the value of s's position, and false when the database
 // does not hold it: s is not a state of the database's ruleset, or has
-// more than Seeds() seeds in play. s's ply and history are ignored, as
-// the solver ignores them (max_plies included).
+// more than K() seeds in play (kingulu) or stones on the board
+// (four-rows). s's ply and history are ignored, as the solver ignores
+// them (max_plies and, in four-rows, the repetition rule included: see
+// the package doc).
 func (d *DB) Lookup(s engine.State) (solve.Value, bool) {
-	ks, ok := s.(*kingulu.State)
-	if !ok || s.Game().Ruleset() != d.Ruleset() || InPlay(ks) > d.k {
-		return solve.Value{South: solve.None, North: solve.None}, false
+	none := solve.Value{South: solve.None, North: solve.None}
+	if s.Game().Ruleset() != d.ruleset {
+		return none, false
 	}
 	sc := d.scratch.Get().(*scratch)
-	p := ks.Position()
-	canonicalize(d.k, &p)
-	if err := sc.state.SetPosition(p, s.Player()); err != nil {
-		panic("endgame: " + err.Error()) // counts are small and non-negative
+	c, shift, ok := d.v.canonicalOf(s, sc.state, d.k)
+	var key uint64
+	if ok {
+		key, _, _ = sc.coder.Key(c)
 	}
-	key, _, _ := sc.coder.Key(sc.state)
-	shift := margin(s) - margin(sc.state)
 	d.scratch.Put(sc)
+	if !ok {
+		return none, false
+	}
 	v, ok := d.table.Lookup(key &^ (solve.FlagTerminal | solve.FlagInfinite))
 	if !ok {
 		return v, false
@@ -301,9 +286,13 @@ func (d *DB) Lookup(s engine.State) (solve.Value, bool) {
 func margin(s engine.State) int { return s.Material(engine.South) - s.Material(engine.North) }
 
 // Ruleset returns the canonical ruleset the database serves.
-func (d *DB) Ruleset() string { return d.game.Ruleset() }
+func (d *DB) Ruleset() string { return d.ruleset }
 
-// Seeds returns K, the most seeds in play of a position in the database.
+// K returns the most seeds in play (kingulu) or stones on the board
+// (four-rows) of a position in the database.
+func (d *DB) K() int { return d.k }
+
+// Seeds returns K (kingulu's name for it: the most seeds in play).
 func (d *DB) Seeds() int { return d.k }
 
 // Len returns the number of canonical positions held.
@@ -315,7 +304,11 @@ func Write(dir string, d *DB) error {
 	if err := solve.WriteTable(dir, d.table); err != nil {
 		return err
 	}
-	b, err := json.MarshalIndent(meta{Format: Format, Ruleset: d.Ruleset(), Seeds: d.k, Positions: d.Len()}, "", "  ")
+	m := meta{Format: d.v.format(), Ruleset: d.ruleset, Positions: d.Len()}
+	k := d.k
+	mine, _ := kFields(d.v, &m)
+	*mine = &k
+	b, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return err
 	}
@@ -324,30 +317,19 @@ func Write(dir string, d *DB) error {
 
 // Read reads a database written by Write. A missing, corrupt or
 // inconsistent directory (metadata that does not match the table, a
-// ruleset that is not kingulu or has infinite=draw, keys of another
-// length than the ruleset and K give) is an error of one line wrapping
-// ErrBadDB.
+// format of another game than the ruleset's, a ruleset that cannot have
+// a database, keys of another length than the ruleset and K give) is an
+// error of one line wrapping ErrBadDB.
 func Read(dir string) (*DB, error) {
 	path := filepath.Join(dir, MetaFile)
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%s: %w: %s", path, ErrBadDB, fmt.Sprintf(format, args...))
 	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, bad("%v", errors.Unwrap(err))
-	}
-	var m meta
-	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, bad("%v", err)
-	}
-	if m.Format != Format {
-		return nil, bad("format %q, want %q", m.Format, Format)
-	}
-	g, err := engine.Parse(m.Ruleset)
+	m, err := readMeta(path)
 	if err != nil {
 		return nil, bad("%v", err)
 	}
-	kg, err := check(g, m.Seeds)
+	v, k, err := metaVariant(m)
 	if err != nil {
 		return nil, bad("%v", err)
 	}
@@ -355,19 +337,83 @@ func Read(dir string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrBadDB, err)
 	}
-	want := engine.KeyBytes(4*kg.Rules().Holes + 2 + m.Seeds)
+	if err := consistent(m, v, k, t); err != nil {
+		return nil, bad("%v", err)
+	}
+	return newDB(v, m.Ruleset, k, t), nil
+}
+
+// readMeta reads and decodes MetaFile at path.
+func readMeta(path string) (*meta, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, errors.Unwrap(err)
+	}
+	var m meta
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, err
+	}
+	return &m, nil
+}
+
+// formats are the formats Read knows.
+var formats = []string{Format, FormatFourRows}
+
+// metaVariant returns the variant and K of m, checking that its format is
+// known and of its ruleset's game, that K is given under the game's name
+// and that the game can have a database for it.
+func metaVariant(m *meta) (variant, int, error) {
+	if !slices.Contains(formats, m.Format) {
+		return nil, 0, fmt.Errorf("format %q, want %q or %q", m.Format, Format, FormatFourRows)
+	}
+	g, err := engine.Parse(m.Ruleset)
+	if err != nil {
+		return nil, 0, err
+	}
+	v, err := newVariant(g)
+	if err != nil {
+		return nil, 0, err
+	}
+	if v.format() != m.Format {
+		return nil, 0, fmt.Errorf("format %q is not that of %s (%q)", m.Format, g.Ruleset(), v.format())
+	}
+	mine, other := kFields(v, m)
+	k := *mine
+	if k == nil || *other != nil {
+		return nil, 0, fmt.Errorf("K must be given as %q alone", v.count())
+	}
+	if err := v.check(*k); err != nil {
+		return nil, 0, err
+	}
+	return v, *k, nil
+}
+
+// kFields returns the field of m that holds K for v's game (Seeds or
+// Stones, as v.count names it) and the other one.
+func kFields(v variant, m *meta) (mine, other **int) {
+	if v.count() == "stones" {
+		return &m.Stones, &m.Seeds
+	}
+	return &m.Seeds, &m.Stones
+}
+
+// consistent checks the table t against its metadata m (variant v, K k).
+func consistent(m *meta, v variant, k int, t *solve.Table) error {
+	want := engine.KeyBytes(v.keyBits(k))
 	switch {
-	case t.Ruleset != g.Ruleset():
-		return nil, bad("the table solves %s, the metadata says %s", t.Ruleset, g.Ruleset())
+	case t.Ruleset != m.Ruleset:
+		return fmt.Errorf("the table solves %s, the metadata says %s", t.Ruleset, m.Ruleset)
 	case t.Len() != m.Positions:
-		return nil, bad("the table holds %d positions, the metadata says %d", t.Len(), m.Positions)
+		return fmt.Errorf("the table holds %d positions, the metadata says %d", t.Len(), m.Positions)
+	case v.positions(k) >= 0 && t.Len() != v.positions(k):
+		return fmt.Errorf("the table holds %d positions, %d %s in %s make %d", t.Len(), k, v.count(), m.Ruleset, v.positions(k))
 	case t.KeyBytes != want:
-		return nil, bad("the table's keys have %d bytes, %d seeds in %s take %d", t.KeyBytes, m.Seeds, g.Ruleset(), want)
+		return fmt.Errorf("the table's keys have %d bytes, %d %s in %s take %d", t.KeyBytes, k, v.count(), m.Ruleset, want)
 	}
 	if i := slices.IndexFunc(t.Keys, func(k uint64) bool { return k&(solve.FlagTerminal|solve.FlagInfinite) != 0 }); i >= 0 {
-		return nil, bad("row %d is a terminal node, not a canonical position", i)
+		return fmt.Errorf("row %d is a terminal node, not a canonical position", i)
 	}
-	return newDB(kg, m.Seeds, t), nil
+	return nil
 }
 
 // ReadFor reads the database in dir as Read does and checks that it
