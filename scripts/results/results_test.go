@@ -463,3 +463,42 @@ func TestEvalTable(t *testing.T) {
 		}
 	}
 }
+
+// TestEndgameTable: hand-made databases for K = 1, 2 of the default
+// four-rows board, the rows up to K = 4 counted (2·C(48,1) = 96, 2·(48 +
+// 1,128) = 2,352, 2·(48 + 1,128 + 17,296) = 36,944, 2·(... + 194,580) =
+// 426,104, worked by hand); a row whose positions disagree with
+// endgame.FourRowsPositions, rows out of order, fewer nodes than positions
+// and a ruleset of another game are refused.
+func TestEndgameTable(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "results", "endgame")
+	head := "k,positions,nodes,solved_bytes,meta_bytes\n"
+	writeFiles(t, dir, map[string]string{"kimasai-four-rows.csv": head + "1,96,96,1000,112\n2,2352,2376,4316,114\n"})
+	got, err := endgameTable("kimasai-four-rows", 4)(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "| K | positions | nodes solved | solved.parquet bytes | endgame.json bytes |\n|---|---:|---:|---:|---:|\n" +
+		"| 1 | 96 | 96 | 1,000 | 112 |\n" +
+		"| 2 | 2,352 | 2,376 | 4,316 | 114 |\n" +
+		"| 3 | 36,944 | not built | | |\n" +
+		"| 4 | 426,104 | not built | | |\n"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	for name, bad := range map[string]string{
+		"positions":    "1,96,96,1000,112\n2,2353,2376,4316,114\n",
+		"order":        "2,2352,2376,4316,114\n1,96,96,1000,112\n",
+		"nodes":        "1,96,95,1000,112\n",
+		"no databases": "",
+	} {
+		writeFiles(t, dir, map[string]string{"kimasai-four-rows.csv": head + bad})
+		if _, err := endgameTable("kimasai-four-rows", 4)(root); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+	if _, err := endgameTable("kingulu", 4)(root); err == nil {
+		t.Error("kingulu: no error")
+	}
+}
