@@ -27,6 +27,8 @@ var generators = map[string]generator{
 	"balance:kingulu":                    balanceTable("kingulu"),
 	"balance:kimasai-two-rows":           balanceTable("kimasai-two-rows"),
 	"balance:kimasai-four-rows":          balanceTable("kimasai-four-rows"),
+	"eval:kimasai-four-rows":             evalTable("kimasai-four-rows"),
+	"endgame:kimasai-four-rows":          endgameTable("kimasai-four-rows", 8),
 	"speed":                              speedTable,
 	"doubling:kingulu":                   doublingTable("kingulu"),
 	"doubling:kimasai-two-rows":          doublingTable("kimasai-two-rows"),

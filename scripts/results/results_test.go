@@ -420,3 +420,85 @@ func TestAccuracyTable(t *testing.T) {
 		t.Error("perfect losing an outcome: no error")
 	}
 }
+
+// TestEvalTable: two hand-made budgets of the fitted evaluation against
+// material, the seat orders in either order in the file; the fitted
+// agent's wins, losses and draws per seat, and its score over both orders
+// (draws and unfinished half) with the Wilson interval. Another game's
+// file whose name starts with the game's is left alone; a file with the
+// wrong agents, a missing or repeated seat order, or counts that do not
+// add up is refused.
+func TestEvalTable(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "results", "eval")
+	head := "ruleset,agent_south,agent_north,games,south_wins_count,north_wins_count,draws_count,unfinished_count,first\n"
+	fittedSouth100 := "g,\"alphabeta:nodes=100,eval=fitted\",alphabeta:nodes=100,50,30,10,8,2,south\n"
+	fittedNorth100 := "g,alphabeta:nodes=100,\"alphabeta:nodes=100,eval=fitted\",50,20,25,5,0,south\n"
+	writeFiles(t, dir, map[string]string{
+		"g-100.csv":          head + fittedSouth100 + fittedNorth100,
+		"g-1000.csv":         head + "g,alphabeta:nodes=1000,\"alphabeta:nodes=1000,eval=fitted\",100,40,60,0,0,south\n" + "g,\"alphabeta:nodes=1000,eval=fitted\",alphabeta:nodes=1000,100,70,30,0,0,south\n",
+		"g-two-rows-100.csv": "not this game's\n",
+	})
+	got, err := evalTable("g")(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "`g` (results/eval/COMMAND, results/eval/g-NODES.csv): `alphabeta:nodes=N,eval=fitted` against `alphabeta:nodes=N`, both seat orders; the score is the fitted agent's, draws and unfinished games half, with its 95% Wilson interval.\n\n" +
+		"| nodes per move N | fitted as South (W-L-D) | fitted as North (W-L-D) | games | fitted score [95%] |\n| ---: | --- | --- | ---: | --- |\n" +
+		"| 100 | 30-10-8 (2 unfinished) | 25-20-5 | 100 | 0.625 [0.527, 0.714] |\n" +
+		"| 1,000 | 70-30-0 | 60-40-0 | 200 | 0.650 [0.582, 0.713] |\n"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	for name, bad := range map[string]string{
+		"other agents":     fittedSouth100 + "g,alphabeta:nodes=100,\"alphabeta:nodes=200,eval=fitted\",50,20,25,5,0,south\n",
+		"other ruleset":    fittedSouth100 + "h,alphabeta:nodes=100,\"alphabeta:nodes=100,eval=fitted\",50,20,25,5,0,south\n",
+		"one seat order":   fittedSouth100,
+		"seat order twice": fittedSouth100 + fittedSouth100 + fittedNorth100,
+		"counts":           fittedSouth100 + "g,alphabeta:nodes=100,\"alphabeta:nodes=100,eval=fitted\",50,20,25,4,0,south\n",
+	} {
+		writeFiles(t, dir, map[string]string{"g-100.csv": head + bad})
+		if _, err := evalTable("g")(root); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
+
+// TestEndgameTable: hand-made databases for K = 1, 2 of the default
+// four-rows board, the rows up to K = 4 counted (2·C(48,1) = 96, 2·(48 +
+// 1,128) = 2,352, 2·(48 + 1,128 + 17,296) = 36,944, 2·(... + 194,580) =
+// 426,104, worked by hand); a row whose positions disagree with
+// endgame.FourRowsPositions, rows out of order, fewer nodes than positions
+// and a ruleset of another game are refused.
+func TestEndgameTable(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "results", "endgame")
+	head := "k,positions,nodes,solved_bytes,meta_bytes\n"
+	writeFiles(t, dir, map[string]string{"kimasai-four-rows.csv": head + "1,96,96,1000,112\n2,2352,2376,4316,114\n"})
+	got, err := endgameTable("kimasai-four-rows", 4)(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "| K | positions | nodes solved | solved.parquet bytes | endgame.json bytes |\n|---|---:|---:|---:|---:|\n" +
+		"| 1 | 96 | 96 | 1,000 | 112 |\n" +
+		"| 2 | 2,352 | 2,376 | 4,316 | 114 |\n" +
+		"| 3 | 36,944 | not built | | |\n" +
+		"| 4 | 426,104 | not built | | |\n"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	for name, bad := range map[string]string{
+		"positions":    "1,96,96,1000,112\n2,2353,2376,4316,114\n",
+		"order":        "2,2352,2376,4316,114\n1,96,96,1000,112\n",
+		"nodes":        "1,96,95,1000,112\n",
+		"no databases": "",
+	} {
+		writeFiles(t, dir, map[string]string{"kimasai-four-rows.csv": head + bad})
+		if _, err := endgameTable("kimasai-four-rows", 4)(root); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+	if _, err := endgameTable("kingulu", 4)(root); err == nil {
+		t.Error("kingulu: no error")
+	}
+}
