@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/compress"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/baolab/baolab/engine"
 )
@@ -280,9 +281,10 @@ func TestAppendAllocs(t *testing.T) {
 	}
 }
 
-// TestDeltaEncodedColumns checks the encodings a moves file is written
-// with: DELTA_BINARY_PACKED for deltaColumns (half the CPU of writing
-// moves), PLAIN for the random hash.
+// TestDeltaEncodedColumns checks the encodings and codec a moves file
+// is written with: DELTA_BINARY_PACKED for deltaColumns (half the CPU of
+// writing moves), PLAIN for the random hash and for ply, zstd for every
+// column.
 func TestDeltaEncodedColumns(t *testing.T) {
 	r, err := file.OpenParquetFile(writeSampleMoves(t), false)
 	if err != nil {
@@ -290,16 +292,20 @@ func TestDeltaEncodedColumns(t *testing.T) {
 	}
 	defer r.Close()
 	rg := r.MetaData().RowGroup(0)
-	want := map[string]bool{"hash": false}
+	want := map[string]bool{}
 	for _, name := range deltaColumns {
 		want[name] = true
 	}
+	want["hash"], want["ply"] = false, false
 	for i := range rg.NumColumns() {
 		cc, err := rg.ColumnChunk(i)
 		if err != nil {
 			t.Fatal(err)
 		}
 		name := cc.PathInSchema().String()
+		if cc.Compression() != compress.Codecs.Zstd {
+			t.Errorf("column %s: codec %v, want ZSTD", name, cc.Compression())
+		}
 		delta, ok := want[name]
 		if !ok {
 			continue
