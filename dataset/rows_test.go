@@ -319,3 +319,31 @@ func TestDeltaEncodedColumns(t *testing.T) {
 		t.Errorf("column %s is not in the moves table", name)
 	}
 }
+
+// TestAppendNext builds a batch with AppendNext alone and checks every
+// row against the one Append gives: AppendNext takes the previous row's
+// experiment and ruleset even where the row it is given says otherwise,
+// and into an empty batch appends the row as it is.
+func TestAppendNext(t *testing.T) {
+	_, moves := sampleRows()
+	var want, got MoveBatch
+	for i := range moves {
+		moves[i].Experiment = "exp"
+		want.Append(&moves[i])
+		if i > 0 && moves[i].GameID == moves[i-1].GameID {
+			other := moves[i]
+			other.Experiment, other.Ruleset = "another", "kimasai-two-rows"
+			got.AppendNext(&other)
+		} else {
+			got.AppendNext(&moves[i])
+		}
+	}
+	if got.Len() != len(moves) {
+		t.Fatalf("%d rows, want %d", got.Len(), len(moves))
+	}
+	for i := range moves {
+		if g, w := got.Row(i), want.Row(i); g != w {
+			t.Errorf("row %d: %+v, want %+v", i, g, w)
+		}
+	}
+}
