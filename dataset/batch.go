@@ -160,8 +160,31 @@ func (b *MoveBatch) Append(r *MoveRow) {
 		b.grow(max(n, 1024))
 	}
 	b.Experiment.Append(r.Experiment)
-	b.GameID = append(b.GameID, r.GameID)
 	b.Ruleset.Append(r.Ruleset)
+	b.appendRest(r)
+}
+
+// AppendNext appends row r with the previous row's experiment_id and
+// ruleset, whatever r's (in an empty batch, r's own): the next move of a
+// game, or of another game of the same experiment and ruleset. It skips
+// the two dictionary lookups of Append, a third of the cost of a row.
+func (b *MoveBatch) AppendNext(r *MoveRow) {
+	n := len(b.GameID)
+	if n == 0 {
+		b.Append(r)
+		return
+	}
+	if n == cap(b.GameID) {
+		b.grow(n)
+	}
+	b.Experiment.Codes = append(b.Experiment.Codes, b.Experiment.Codes[n-1])
+	b.Ruleset.Codes = append(b.Ruleset.Codes, b.Ruleset.Codes[n-1])
+	b.appendRest(r)
+}
+
+// appendRest appends the columns of r but experiment_id and ruleset.
+func (b *MoveBatch) appendRest(r *MoveRow) {
+	b.GameID = append(b.GameID, r.GameID)
 	b.Ply = append(b.Ply, r.Ply)
 	b.Player = append(b.Player, int32(r.Player))
 	b.Move = append(b.Move, r.Move)

@@ -49,6 +49,13 @@
 // footer); a Reader streams chosen columns of a file back into a batch,
 // checking the file as it goes.
 //
+// Columns are compressed with zstd and stored PLAIN (Boolean and hash
+// columns, ply), dictionary-encoded (string columns) or
+// DELTA_BINARY_PACKED (the other integer columns, deltaColumns); each
+// column chunk's metadata names its encodings, which every Parquet reader
+// follows. A Writer's encoders take their memory from a pool that keeps
+// what the previous file freed.
+//
 // # Finished batches
 //
 // A file appears under its final name only once it is complete (it is

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/compress"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/baolab/baolab/engine"
 )
@@ -280,9 +281,10 @@ func TestAppendAllocs(t *testing.T) {
 	}
 }
 
-// TestDeltaEncodedColumns checks the encodings a moves file is written
-// with: DELTA_BINARY_PACKED for deltaColumns (half the CPU of writing
-// moves), PLAIN for the random hash.
+// TestDeltaEncodedColumns checks the encodings and codec a moves file
+// is written with: DELTA_BINARY_PACKED for deltaColumns (half the CPU of
+// writing moves), PLAIN for the random hash and for ply, zstd for every
+// column.
 func TestDeltaEncodedColumns(t *testing.T) {
 	r, err := file.OpenParquetFile(writeSampleMoves(t), false)
 	if err != nil {
@@ -290,16 +292,20 @@ func TestDeltaEncodedColumns(t *testing.T) {
 	}
 	defer r.Close()
 	rg := r.MetaData().RowGroup(0)
-	want := map[string]bool{"hash": false}
+	want := map[string]bool{}
 	for _, name := range deltaColumns {
 		want[name] = true
 	}
+	want["hash"], want["ply"] = false, false
 	for i := range rg.NumColumns() {
 		cc, err := rg.ColumnChunk(i)
 		if err != nil {
 			t.Fatal(err)
 		}
 		name := cc.PathInSchema().String()
+		if cc.Compression() != compress.Codecs.Zstd {
+			t.Errorf("column %s: codec %v, want ZSTD", name, cc.Compression())
+		}
 		delta, ok := want[name]
 		if !ok {
 			continue
@@ -311,5 +317,33 @@ func TestDeltaEncodedColumns(t *testing.T) {
 	}
 	for name := range want {
 		t.Errorf("column %s is not in the moves table", name)
+	}
+}
+
+// TestAppendNext builds a batch with AppendNext alone and checks every
+// row against the one Append gives: AppendNext takes the previous row's
+// experiment and ruleset even where the row it is given says otherwise,
+// and into an empty batch appends the row as it is.
+func TestAppendNext(t *testing.T) {
+	_, moves := sampleRows()
+	var want, got MoveBatch
+	for i := range moves {
+		moves[i].Experiment = "exp"
+		want.Append(&moves[i])
+		if i > 0 && moves[i].GameID == moves[i-1].GameID {
+			other := moves[i]
+			other.Experiment, other.Ruleset = "another", "kimasai-two-rows"
+			got.AppendNext(&other)
+		} else {
+			got.AppendNext(&moves[i])
+		}
+	}
+	if got.Len() != len(moves) {
+		t.Fatalf("%d rows, want %d", got.Len(), len(moves))
+	}
+	for i := range moves {
+		if g, w := got.Row(i), want.Row(i); g != w {
+			t.Errorf("row %d: %+v, want %+v", i, g, w)
+		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"strconv"
 
 	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/compress"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
@@ -31,16 +32,23 @@ const (
 
 // deltaColumns are written with Parquet's DELTA_BINARY_PACKED encoding
 // instead of PLAIN: the integer columns of the moves table (and the
-// games table's game_id) whose values are small or change little from
-// row to row. Bit-packed deltas give zstd a fifth of the bytes, so the
-// moves files cost about half the CPU to write, and are 3% smaller (1M
-// kingulu games: 227 MB instead of 234). Every Parquet reader decodes
-// them (arrow-go, DuckDB). The hash column stays PLAIN: its values are
-// random, yet zstd still saves a quarter of them (positions repeat).
-var deltaColumns = []string{"game_id", "ply", "move", "legal_moves", "laps", "sown", "captured", "material_south", "material_north"}
+// games table's columns of the same names) whose values are small or
+// change little from row to row. Bit-packed deltas give zstd a fifth of
+// the bytes, so the moves files cost about half the CPU to write, and are
+// 3% smaller (1M kingulu games: 227 MB instead of 234). Every Parquet
+// reader decodes them (arrow-go, DuckDB). The hash column stays PLAIN:
+// its values are random, yet zstd still saves a quarter of them
+// (positions repeat). So does ply: it counts 0, 1, 2, ... in every game,
+// runs that zstd finds among the plain values for fewer instructions
+// than the delta encoder takes, into a smaller column (a game's first
+// ply is a large negative delta that widens every block around it).
+var deltaColumns = []string{"game_id", "move", "legal_moves", "laps", "sown", "captured", "material_south", "material_north"}
 
-func writerProps() *parquet.WriterProperties {
+// writerProps returns the properties of the files of a Writer whose
+// encoders allocate from mem.
+func writerProps(mem memory.Allocator) *parquet.WriterProperties {
 	opts := []parquet.WriterProperty{
+		parquet.WithAllocator(mem),
 		parquet.WithCompression(compress.Codecs.Zstd),
 		parquet.WithCompressionLevel(zstdLevel),
 		parquet.WithMaxRowGroupLength(1 << 24),
@@ -119,9 +127,11 @@ type Writer struct {
 	s     scratch
 }
 
-// NewWriter returns a Writer with a fresh tag.
+// NewWriter returns a Writer with a fresh tag. Its files' encoders
+// allocate from one bufferPool, so the buffers of one file serve the
+// next.
 func NewWriter() *Writer {
-	return &Writer{Tag: NewTag(), props: writerProps(), bw: bufio.NewWriterSize(nil, 1<<20)}
+	return &Writer{Tag: NewTag(), props: writerProps(&bufferPool{}), bw: bufio.NewWriterSize(nil, 1<<20)}
 }
 
 // SchemaOf returns the schema of table (Games or Moves).

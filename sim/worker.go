@@ -187,6 +187,18 @@ func (w *worker) flushMoves(mf *dataset.TableFile) error {
 	return err
 }
 
+// appendMove appends a move's row to w.m: the game's first with Append,
+// the others with AppendNext, as they have the experiment and ruleset of
+// the first; *first tells which and is set once the first is in.
+func (w *worker) appendMove(mr *dataset.MoveRow, first *bool) {
+	if *first {
+		w.m.AppendNext(mr)
+		return
+	}
+	w.m.Append(mr)
+	*first = true
+}
+
 // play plays game i of the cell and appends its rows.
 func (w *worker) play(cs *cellState, i int) error {
 	gs := dataset.GameSeed(cs.key, i)
@@ -208,6 +220,7 @@ func (w *worker) play(cs *cellState, i int) error {
 		reservations       int32
 		maxLaps            int64
 		logMoves           = w.exp.Moves
+		firstLogged        bool // the game's first move is in w.m
 		mr                 = dataset.MoveRow{Experiment: w.expID, GameID: id, Ruleset: cs.cell.Ruleset}
 	)
 	for !s.Over() {
@@ -248,7 +261,7 @@ func (w *worker) play(cs *cellState, i int) error {
 			mr.Laps, mr.Sown, mr.Captured, mr.Reserved = info.Laps, info.Sown, info.Captured, info.Reserved
 			mr.MaterialSouth, mr.MaterialNorth = int32(s.Material(engine.South)), int32(s.Material(engine.North))
 			mr.Hash = s.Hash()
-			w.m.Append(&mr)
+			w.appendMove(&mr, &firstLogged)
 		}
 	}
 	r := s.Result()
