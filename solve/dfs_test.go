@@ -143,12 +143,12 @@ func TestDepthFirstRefused(t *testing.T) {
 			t.Errorf("%s declares itself acyclic", rs)
 		}
 	}
-	k := engine.MustParse("kingulu:holes=3,seeds=2").NewState()
+	k := engine.MustParse("kingulu:holes=4,seeds=1,first_lap_rule=off").NewState()
 	if _, err := solve.Solve(k, solve.Options{Method: solve.MethodDFS}); err == nil {
-		t.Fatal("kingulu:holes=3,seeds=2 depth first: no error") // a margin of 2 or a cycle, whichever comes first
+		t.Fatal("kingulu:holes=4,seeds=1,first_lap_rule=off depth first: no error") // a margin of 2 or a cycle, whichever comes first
 	}
 	if r := solveMethod(t, k, solve.Options{}, solve.MethodAuto); r.DepthFirst || !r.Cyclic {
-		t.Fatalf("kingulu:holes=3,seeds=2: depth first %v, cyclic %v", r.DepthFirst, r.Cyclic)
+		t.Fatalf("kingulu:holes=4,seeds=1,first_lap_rule=off: depth first %v, cyclic %v", r.DepthFirst, r.Cyclic)
 	}
 	for _, c := range []struct {
 		graph  string
