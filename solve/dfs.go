@@ -31,7 +31,7 @@ import (
 // margin and distances 0. That holds only when every margin is +1 or -1
 // (a game won or lost, as kimasai-four-rows'): with a draw or a score the
 // ranks of more thresholds would be needed, and the search stops with
-// errMargin. A node met again while it is on the search path is a cycle:
+// ErrMargin. A node met again while it is on the search path is a cycle:
 // the search stops with ErrCyclic (Options.Method says whether Solve then
 // falls back to predecessor lists).
 //
@@ -60,9 +60,9 @@ const (
 // that met a position on its own search path.
 var ErrCyclic = errors.New("a position recurs: the board has a cycle, and the depth-first method needs none")
 
-// errMargin is wrapped by the error of a depth-first solve that met a
-// margin other than +1 or -1.
-var errMargin = errors.New("the depth-first method takes only margins +1 and -1")
+// ErrMargin is wrapped by the error of a depth-first solve (MethodDFS)
+// that met a margin other than +1 or -1 (a draw, a score).
+var ErrMargin = errors.New("the depth-first method takes only margins +1 and -1")
 
 // declaresAcyclic reports whether g declares that no position of it can
 // recur (engine.Acyclic).
@@ -304,7 +304,7 @@ func (d *dfsSearch) childRanks(c child, depth int) (dfsRanks, error) {
 // endRanks returns the ranks of a terminal node or dead end of margin m.
 func (d *dfsSearch) endRanks(key uint64, m int8) (dfsRanks, error) {
 	if m != 1 && m != -1 {
-		return dfsRanks{}, fmt.Errorf("solve: %s: node %#x has margin %d: %w", d.sv.ruleset, key, m, errMargin)
+		return dfsRanks{}, fmt.Errorf("solve: %s: node %#x has margin %d: %w", d.sv.ruleset, key, m, ErrMargin)
 	}
 	return dfsRanks{val: m}, nil
 }

@@ -210,7 +210,7 @@ func solveAll(starts iter.Seq[engine.State], opt Options) (*Result, *solver, err
 		if err == nil {
 			return sv.result(t0), sv, nil
 		}
-		if opt.Method == MethodDFS || !errors.Is(err, ErrCyclic) && !errors.Is(err, errMargin) {
+		if opt.Method == MethodDFS || !errors.Is(err, ErrCyclic) && !errors.Is(err, ErrMargin) {
 			return nil, nil, err
 		}
 		sv.opt.Progress.Done() // MethodAuto: solve by predecessor lists
