@@ -51,8 +51,9 @@ const (
 	// MethodLists is the predecessor-list method (or the sweep method when
 	// Options.Sweep is set), whatever the game declares.
 	MethodLists
-	// MethodDFS solves depth first: an error wrapping ErrCyclic when a
-	// position recurs, and an error when a margin is not +1 or -1.
+	// MethodDFS solves depth first, whatever the game declares: an error
+	// wrapping ErrCyclic when a position recurs, ErrMargin when a margin
+	// is not +1 or -1.
 	MethodDFS
 )
 
@@ -369,7 +370,7 @@ func (d *dfsSearch) toTable() {
 	sv.keys = make([]uint64, n)
 	sv.valS, sv.valN = make([]int8, n), make([]int8, n)
 	sv.pliesS, sv.pliesN = make([]uint16, n), make([]uint16, n)
-	sv.note(16*int64(len(sorted)) + 14*int64(n))
+	sv.note(16*int64(cap(sorted)) + 14*int64(n)) // sorted may be the table's memory
 	sv.nNon = n - d.nTerm
 	for i, s := range sorted {
 		sv.keys[i], sv.valS[i], sv.valN[i] = s.key, s.val, s.val
