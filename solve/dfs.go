@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"runtime/debug"
 	"slices"
 
 	"github.com/baolab/baolab/engine"
@@ -156,6 +157,19 @@ func (t *dfsTable) grow() {
 		}
 	}
 	t.grows++
+	releaseBig(16 * len(old))
+}
+
+// releaseBig gives the memory of an array of that many bytes, just
+// dropped, back to the system when it is large: otherwise the process
+// holds it until the collector frees it and the next arrays, larger, are
+// taken beside it (on kimasai-four-rows:holes=7 the last table doubling,
+// the sort's second array and the keys, about half again the arrays'
+// peak).
+func releaseBig(bytes int) {
+	if bytes >= 16<<20 {
+		debug.FreeOSMemory()
+	}
 }
 
 // full reports whether one more node would fill the table beyond three
@@ -365,8 +379,10 @@ func (d *dfsSearch) toTable() {
 	p := sv.opt.Progress
 	n := d.t.used
 	p.Stage("sort", int64(n))
+	slots := len(d.t.slots)
 	sorted := sortSlots(d.t.slots, n, sv)
 	d.t.slots = nil
+	releaseBig(16 * (slots + n - cap(sorted))) // the array sorted is not in
 	sv.keys = make([]uint64, n)
 	sv.valS, sv.valN = make([]int8, n), make([]int8, n)
 	sv.pliesS, sv.pliesN = make([]uint16, n), make([]uint16, n)
