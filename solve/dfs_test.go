@@ -2,6 +2,7 @@ package solve_test
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -172,5 +173,19 @@ func TestDepthFirstRefused(t *testing.T) {
 	}
 	if _, err := solve.Solve(k, solve.Options{Method: solve.MethodDFS, Sweep: true}); err == nil {
 		t.Fatal("MethodDFS with Sweep: no error")
+	}
+}
+
+// TestDepthFirstLimits: the depth-first method stops at Options.MaxPositions
+// (ErrTooBig) and when its context is done (the context's error).
+func TestDepthFirstLimits(t *testing.T) {
+	s := engine.MustParse("kimasai-four-rows:holes=5").NewState()
+	if _, err := solve.Solve(s, solve.Options{MaxPositions: 1000}); !errors.Is(err, solve.ErrTooBig) {
+		t.Fatalf("MaxPositions 1000: error %v, want ErrTooBig", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := solve.Solve(s, solve.Options{Context: ctx}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("a cancelled context: error %v, want context.Canceled", err)
 	}
 }
