@@ -112,6 +112,18 @@ type Encoder interface {
 	LoadKey(dst State, key []byte) error
 }
 
+// Acyclic is implemented by a Game that declares whether no position of
+// it can ever recur: no sequence of legal moves leads from a position back
+// to itself (kimasai-four-rows: stones only step forward and leave only by
+// capture; the theorem of its package doc). A solver may then solve a
+// position once from its successors, depth first (package solve). A game
+// that does not implement it, or returns false, may have cycles (kingulu
+// and kimasai-two-rows have no repetition rule and do).
+type Acyclic interface {
+	// Acyclic reports whether no position of the game can recur.
+	Acyclic() bool
+}
+
 // Layered is implemented by a Game whose positions fall into layers that
 // no move goes back to: every move leads to a position of the same layer
 // or of a larger one. (In kingulu the banks never shrink and reservations

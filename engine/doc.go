@@ -46,7 +46,10 @@
 // A Game whose positions fall into layers that no move goes back to also
 // implements Layered (kingulu: its banks never shrink and its reservations
 // are permanent): a position is then its layer and a shorter key within
-// the layer, so a solver can count a board one layer at a time.
+// the layer, so a solver can count a board one layer at a time. A Game
+// none of whose positions can recur says so by implementing Acyclic
+// (kimasai-four-rows), so a solver can solve each position once from its
+// successors, depth first.
 //
 // # Board geometry
 //

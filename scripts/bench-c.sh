@@ -14,7 +14,7 @@
 # speed hits both alike. Times are CPU seconds (user+sys, /usr/bin/time)
 # unless the name ends in -wall. Run it on a quiet machine: under load the
 # figures are noise. About 5 minutes on 2 cores (the four-rows solve,
-# Go's over a minute and four.c's, is most of it; SOLVE4=0 leaves it out).
+# Go's and four.c's, is much of it; SOLVE4=0 leaves it out).
 #
 # The yardsticks, all in the repository:
 #   perft-*        the variant's C perft, engine/*/testdata/cperft
@@ -27,9 +27,10 @@
 #                  solve.c computes no distances to the end: a comment
 #                  line gives Go's CPU seconds per stage and without them.
 #                  four.c computes both sides' distances, as baolab solve
-#                  does, so its line compares the whole CPU time. The
-#                  four-rows figures are one run of each side (Go takes
-#                  over a minute), CPU and peak MB from the same runs.
+#                  does, so its line compares the whole CPU time (Go's
+#                  default method there is depth first, as four.c's:
+#                  go doc ./solve). The four-rows figures are one run of
+#                  each side, CPU and peak MB from the same runs.
 #   sim-outcomes-1w  baolab sim --workers 1 --moves=false, GAMES1 games,
 #                  against the engine's BenchmarkRandomGames playing as
 #                  many games (the test binary, built once).

@@ -42,7 +42,9 @@ func TestCSolve(t *testing.T) {
 	}
 }
 
-// TestCSolveFourRows compares Solve with the independent C solver of
+// TestCSolveFourRows compares Solve (depth first, the method it chooses
+// for this game; TestDepthFirstFourRows checks it against predecessor
+// lists on the same boards) with the independent C solver of
 // testdata/csolve/four.c on small kimasai-four-rows boards, under every
 // repetition reading (no position of the game recurs, so none changes the
 // solve; the C checks that), both empty starts and both first players:

@@ -25,7 +25,9 @@
 // move), never the same node as a non-terminal position with that key.
 //
 // Positions can repeat (kingulu and kimasai-two-rows have no repetition
-// rule), so values come from attractors, never from depth-first minimax.
+// rule), so values come from attractors, not from depth-first minimax
+// (except for a game that declares that none of its positions recurs:
+// see Depth first below; it gives the same values and distances).
 // For a threshold t, W_S(t) is the least set holding every terminal
 // position with margin >= t, every South-to-move position with a move into
 // the set and every North-to-move non-terminal position all of whose moves
@@ -87,8 +89,8 @@
 // in the table (2 per side), 6 while computing (a count per node and the
 // count it starts from). These passes are most of a solve's CPU time on
 // boards with many distinct values (kingulu's score margins); baolab
-// solve --stats prints the CPU time of each stage. Only the
-// predecessor-list method computes them: the sweep method (Options.Sweep)
+// solve --stats prints the CPU time of each stage. The predecessor-list
+// and depth-first methods compute them: the sweep method (Options.Sweep)
 // and SolveLayers keep no distances (Table.HasPlies is false, the
 // Result's RootPlies are NoPlies), and the perfect agent then plays as
 // before (a value-keeping move at random, which keeps the value but on
@@ -108,9 +110,10 @@
 // 10 bytes per position (9 to 11). Then it copies the keys into one array,
 // sorts it and indexes a position by interpolation within buckets of its
 // top bits (half a byte per position). Two methods follow; a third,
-// SolveLayers, solves one layer at a time (see Layers).
+// SolveLayers, solves one layer at a time (see Layers), and a fourth,
+// depth first, needs no enumeration (below).
 //
-// Predecessor lists (the default): the moves are generated twice more
+// Predecessor lists (the default for a game with cycles): the moves are generated twice more
 // (count, then fill) to build the predecessor lists; then the two
 // attractor passes and a topological sort that tells whether the graph has
 // a cycle, each growing its set round by round, a round in node order.
@@ -125,6 +128,27 @@
 // every node's moves on an acyclic board, plus a few sweeps over the nodes
 // on or below a cycle on a cyclic one (the first of them also counting the
 // predecessors for Kahn's sort).
+//
+// Depth first (Options.Method; chosen by MethodAuto, the default, for a
+// game that implements engine.Acyclic and returns true: kimasai-four-rows;
+// see dfs.go): a search from the start solves each position once, from
+// its successors, when its last move has been looked at, as a C solver of
+// an acyclic game does (solve/testdata/csolve/four.c): one move generation
+// per position, no move lists and no separate enumeration. One
+// open-addressing hash table (linear probing, doubled when three quarters
+// full) of 16-byte slots holds each node's key, its value and three
+// distances: its rank in the winner's attractor and in W_S(-1) and W_N(+1),
+// which hold every node; both sides' distances follow. That takes every
+// margin to be +1 or -1 (a game won or lost), and a game with no cycle to
+// have equal values on both sides. At the end the slots are radix-sorted by
+// key into the Table's arrays. 21 to 43 bytes per position (the table's
+// load), 1.5 times the table during a doubling, and the table with a sorted
+// copy of its nodes at the end: on kimasai-four-rows:holes=7 about 40 at
+// the peak. It runs on one goroutine whatever Options.Workers. A node met
+// again while on the search path is a cycle: MethodDFS then fails with an
+// error wrapping ErrCyclic (ErrMargin for a margin other than +1 or -1),
+// and MethodAuto starts again with predecessor lists. Result.DepthFirst
+// tells which method solved the board; Result.EnumerationBytes is 0.
 //
 // All give the same values. Keys are packed into a uint64, so a ruleset
 // whose key (engine.Encoder.KeyBits) is longer than 62 bits is refused,

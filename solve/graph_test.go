@@ -17,6 +17,9 @@ import (
 type graph struct {
 	nodes   []gnode
 	infDraw bool
+	// acyclic is what the graph declares of itself (engine.Acyclic),
+	// true or not
+	acyclic bool
 }
 
 type gnode struct {
@@ -61,6 +64,7 @@ func parseGraph(text string, infDraw bool) *graph {
 	return g
 }
 
+func (g *graph) Acyclic() bool              { return g.acyclic }
 func (g *graph) Variant() string            { return "graph" }
 func (g *graph) Ruleset() string            { return fmt.Sprintf("graph:%d,infdraw=%v", len(g.nodes), g.infDraw) }
 func (g *graph) Options() map[string]string { return nil }

@@ -44,6 +44,10 @@ type Options struct {
 	// generation. Same values, but no distances under them (the Table's
 	// SouthPlies and NorthPlies are nil; see the package doc).
 	Sweep bool
+	// Method chooses between the depth-first method and the others (see
+	// Method and the package doc); the zero value chooses by the game.
+	// The depth-first method runs on one goroutine, whatever Workers.
+	Method Method
 	// TempDir is where CountLayers writes the keys waiting for later
 	// layers once they outgrow an eighth of MaxPositions (in a directory
 	// of its own, removed at the end, or, when the run is killed, by the
@@ -106,6 +110,8 @@ type Result struct {
 	EnumerationBytes int64
 	// Sweeps is the number of sweeps over the positions (Options.Sweep).
 	Sweeps int
+	// DepthFirst tells that the board was solved depth first (see Method).
+	DepthFirst bool
 	// Layers is the number of layers and LargestLayer the positions of
 	// the largest (SolveLayers).
 	Layers       int
@@ -158,6 +164,9 @@ func SolveAll(starts iter.Seq[engine.State], opt Options) (*Result, error) {
 func solveAll(starts iter.Seq[engine.State], opt Options) (*Result, *solver, error) {
 	t0 := time.Now()
 	opt = opt.withDefaults()
+	if opt.Sweep && opt.Method == MethodDFS {
+		return nil, nil, errors.New("solve: the sweep method and the depth-first method are two methods: choose one")
+	}
 	// The arrays are most of the heap and the garbage (one state per
 	// position expanded) is short-lived: sv.note keeps the GC target a
 	// little above the arrays' size (see gcHeadroom).
@@ -169,6 +178,7 @@ func solveAll(starts iter.Seq[engine.State], opt Options) (*Result, *solver, err
 	for s := range starts {
 		if len(sv.ex) == 0 {
 			sv.ruleset = s.Game().Ruleset()
+			sv.acyclic = declaresAcyclic(s.Game())
 			for range opt.Workers {
 				x, err1 := newExpander(s)
 				if err1 != nil {
@@ -195,6 +205,16 @@ func solveAll(starts iter.Seq[engine.State], opt Options) (*Result, *solver, err
 	case len(roots) == 0:
 		return nil, nil, errors.New("solve: no start position")
 	}
+	if sv.depthFirst() {
+		err := sv.dfsSolve(roots)
+		if err == nil {
+			return sv.result(t0), sv, nil
+		}
+		if opt.Method == MethodDFS || !errors.Is(err, ErrCyclic) && !errors.Is(err, ErrMargin) {
+			return nil, nil, err
+		}
+		sv.opt.Progress.Done() // MethodAuto: solve by predecessor lists
+	}
 	if err := sv.enumerate(roots...); err != nil {
 		return nil, nil, err
 	}
@@ -216,14 +236,19 @@ func solveAll(starts iter.Seq[engine.State], opt Options) (*Result, *solver, err
 		sv.plies()
 		sv.cycles()
 	}
-	res := &Result{
+	return sv.result(t0), sv, nil
+}
+
+// result is the Result of a solve begun at t0.
+func (sv *solver) result(t0 time.Time) *Result {
+	return &Result{
 		Ruleset: sv.ruleset, Positions: int64(len(sv.keys)), Terminal: int64(len(sv.keys)-sv.nNon) + int64(len(sv.dead)),
 		Edges: sv.nEdges, Cyclic: sv.cyclic, Bytes: sv.peak, EnumerationBytes: sv.enumPeak, Sweeps: sv.sweeps,
+		DepthFirst: sv.depthFirstDone,
 		Table: &Table{Ruleset: sv.ruleset, KeyBytes: sv.ex[0].c.nbytes, Keys: sv.keys, South: sv.valS, North: sv.valN,
 			SouthPlies: sv.pliesS, NorthPlies: sv.pliesN},
+		Elapsed: time.Since(t0),
 	}
-	res.Elapsed = time.Since(t0)
-	return res, sv, nil
 }
 
 // withDefaults returns opt with its zero fields set to their defaults and
@@ -283,6 +308,8 @@ type solver struct {
 	peak           int64
 	enumPeak       int64 // peak while enumerating
 	sweeps         int   // sweeps of the sweep method
+	acyclic        bool  // the game declares that no position recurs
+	depthFirstDone bool  // solved by the depth-first method
 
 	layers *layering // when counting layers (CountLayers)
 	ext    *external // when solving one layer (SolveLayers)

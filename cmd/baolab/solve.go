@@ -40,6 +40,14 @@ stderr every 30 s of a long stage); --stats prints positions/s,
 bytes per position and the CPU seconds of each stage to stderr; --count only enumerates the positions and prints
 "positions=<n> terminal=<n>" (a third of the work of a solve).
 
+--method auto (the default) solves a game whose positions never recur
+(kimasai-four-rows; the game declares it) depth first from the start, each
+position once from its successors, in one hash table and on one worker
+(--method dfs), and every other game with predecessor lists (--method
+lists). --method dfs on a board with a cycle, or with a margin other than
+a win or a loss, fails (exit status 2); --method auto then falls back to
+lists. Every method gives the same values and distances.
+
 --method layers solves a game whose positions fall into layers (see --layers)
 one layer at a time, printing the same lines with the same values: memory
 for the largest layer (--max-positions bounds it with the positions
@@ -120,7 +128,7 @@ func newSolveCmd() *cobra.Command {
 	f.BoolVar(&o.count, "count", false, "only count the reachable positions: print \"positions=<n> terminal=<n>\"")
 	f.BoolVar(&o.layers, "layers", false, "count the positions of each layer (kingulu: banks and reserved holes), one layer in memory at a time")
 	f.DurationVar(&o.checkpoint, "checkpoint", time.Minute, "with --layers --out or --method layers --out: how often the count or solve in DIR is saved (at the end of a layer)")
-	f.StringVar(&o.method, "method", "lists", "lists: predecessor lists (about 25 bytes per position); sweep: no move lists (about 14), moves generated again; layers: one layer at a time (kingulu), predecessor lists")
+	f.StringVar(&o.method, "method", "auto", "auto: dfs for a game whose positions never recur (kimasai-four-rows), else lists; lists: predecessor lists (about 25 bytes per position); sweep: no move lists (about 14), moves generated again; dfs: depth first from the start, one hash table (about 21 to 43 bytes per position), one worker, refused on a cycle; layers: one layer at a time (kingulu), predecessor lists")
 	f.BoolVar(&o.json, "json", false, "print JSON Lines instead of text: one object per board, per layer and per total (see above)")
 	f.StringVar(&o.grid, "grid", "", "solve every ruleset of a TOML file (configs/solve/solved.toml) instead of --rules")
 	d := &o.dist
@@ -142,10 +150,15 @@ func newSolveCmd() *cobra.Command {
 	return cmd
 }
 
+// solveMethods maps --method to Options.Method (sweep and layers are
+// chosen by other means).
+var solveMethods = map[string]solve.Method{"auto": solve.MethodAuto, "lists": solve.MethodLists, "sweep": solve.MethodAuto,
+	"dfs": solve.MethodDFS, "layers": solve.MethodAuto}
+
 // checkCombination refuses flags that do not go together.
 func (o *solveOptions) checkCombination(checkpointGiven bool) error {
-	if o.method != "lists" && o.method != "sweep" && o.method != "layers" {
-		return fmt.Errorf("--method must be lists, sweep or layers, got %q", o.method)
+	if _, ok := solveMethods[o.method]; !ok {
+		return fmt.Errorf("--method must be auto, lists, sweep, dfs or layers, got %q", o.method)
 	}
 	if o.method == "layers" && (o.grid != "" || o.count || o.layers) {
 		return errors.New("--method layers solves one board: it does not go with --grid, --count or --layers")
@@ -188,7 +201,8 @@ func (o *solveOptions) run(cmd *cobra.Command, _ []string) error {
 	if err := o.checkCombination(cmd.Flags().Changed("checkpoint") && !distributed); err != nil {
 		return badInput(err)
 	}
-	opt := solve.Options{MaxPositions: o.maxPos, Workers: o.workers, Progress: newSolveBar(cmd.ErrOrStderr()), CountOnly: o.count, Sweep: o.method == "sweep"}
+	opt := solve.Options{MaxPositions: o.maxPos, Workers: o.workers, Progress: newSolveBar(cmd.ErrOrStderr()), CountOnly: o.count,
+		Sweep: o.method == "sweep", Method: solveMethods[o.method]}
 	if o.grid != "" {
 		if o.ruleset != "" {
 			return badInput(errors.New("give --rules or --grid, not both"))
@@ -250,7 +264,7 @@ func (o *solveOptions) solveBoard(p solvePrinter, log io.Writer, g engine.Game, 
 // without layers, a DIR of another count or in use) as usage errors.
 func solveError(err error) error {
 	if errors.Is(err, solve.ErrTooBig) || errors.Is(err, solve.ErrNoLayers) || errors.Is(err, solve.ErrBadCount) || errors.Is(err, solve.ErrCountBusy) ||
-		errors.Is(err, solve.ErrLayerMissing) || errors.Is(err, solve.ErrNotEnumerated) {
+		errors.Is(err, solve.ErrLayerMissing) || errors.Is(err, solve.ErrNotEnumerated) || errors.Is(err, solve.ErrCyclic) || errors.Is(err, solve.ErrMargin) {
 		return badInput(err)
 	}
 	return err
@@ -259,9 +273,13 @@ func solveError(err error) error {
 // printSolveStats writes solve --stats' line: speed and memory per position.
 func printSolveStats(log io.Writer, res *solve.Result, sweep, layered bool) {
 	sec := res.Elapsed.Seconds()
-	fmt.Fprintf(log, "solve %s: %d positions, %d moves in %v: %.0f positions/s, %.1f bytes/position (%.1f enumerating)",
-		res.Ruleset, res.Positions, res.Edges, res.Elapsed.Round(time.Millisecond), float64(res.Positions)/sec, float64(res.Bytes)/float64(res.Positions),
-		float64(res.EnumerationBytes)/float64(res.Positions))
+	fmt.Fprintf(log, "solve %s: %d positions, %d moves in %v: %.0f positions/s, %.1f bytes/position",
+		res.Ruleset, res.Positions, res.Edges, res.Elapsed.Round(time.Millisecond), float64(res.Positions)/sec, float64(res.Bytes)/float64(res.Positions))
+	if res.DepthFirst {
+		fmt.Fprint(log, " (depth first, one hash table)")
+	} else {
+		fmt.Fprintf(log, " (%.1f enumerating)", float64(res.EnumerationBytes)/float64(res.Positions))
+	}
 	if sweep {
 		fmt.Fprintf(log, ", %d sweeps", res.Sweeps)
 	}

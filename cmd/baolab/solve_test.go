@@ -127,11 +127,41 @@ func TestSolveBadInput(t *testing.T) {
 		{"solve", "--rules", "kingulu:holes=3,seeds=1", "--method", "layers", "--count"},
 		{"solve", "--rules", "kingulu:holes=3,seeds=1", "--method", "layers", "--layers"},
 		{"solve", "--grid", "configs/solve/solved.toml", "--method", "layers"},
+		{"solve", "--rules", "kingulu:holes=4,seeds=1,first_lap_rule=off", "--method", "dfs"}, // a margin of 2 (and cycles)
+		{"solve", "--rules", "kimasai-four-rows:holes=4", "--method", "dfs", "--max-positions", "1000"},
 		{"solve"},
 	} {
 		out, errOut, code := baolab(t, args...)
 		if code != 2 || out != "" || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and one line on stderr", args, code, out, errOut)
+		}
+	}
+}
+
+// TestSolveMethodDFS: on kimasai-four-rows, --method auto (the default,
+// depth first there) and dfs print what --method lists prints and write
+// the same table file, and --stats says the solve was depth first.
+func TestSolveMethodDFS(t *testing.T) {
+	rules := "kimasai-four-rows:holes=4,first=north"
+	dirs := map[string]string{}
+	var want string
+	for _, m := range []string{"lists", "auto", "dfs"} {
+		dirs[m] = t.TempDir()
+		out, errOut, code := baolab(t, "solve", "--rules", rules, "--method", m, "--out", dirs[m], "--stats")
+		if code != 0 || m == "lists" && strings.Contains(errOut, "depth first") || m != "lists" && !strings.Contains(errOut, "depth first") {
+			t.Fatalf("--method %s: exit %d, stderr %q", m, code, errOut)
+		}
+		if want == "" {
+			want = out
+		} else if out != want {
+			t.Errorf("--method %s printed\n%s\n--method lists\n%s", m, out, want)
+		}
+		if m != "lists" {
+			a, errA := os.ReadFile(filepath.Join(dirs["lists"], solve.TableFile))
+			b, errB := os.ReadFile(filepath.Join(dirs[m], solve.TableFile))
+			if errA != nil || errB != nil || !bytes.Equal(a, b) {
+				t.Errorf("--method %s: the table file differs from --method lists' (%v, %v)", m, errA, errB)
+			}
 		}
 	}
 }

@@ -90,6 +90,11 @@ func (g *Game) init() {
 	}
 }
 
+// Acyclic returns true: no position of the game can recur (the theorem
+// of the package doc), under every option. It makes the game an
+// engine.Acyclic, which package solve solves depth first.
+func (g *Game) Acyclic() bool { return true }
+
 // Rules returns the typed option values.
 func (g *Game) Rules() Rules { return g.rules }
 
