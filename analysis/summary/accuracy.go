@@ -55,7 +55,9 @@ type Doubling struct {
 	Budget  float64 `json:"budget"`
 	// Score is the doubled agent's score against the other (draws and
 	// unfinished games ½) with its Wilson interval; Detectable says the
-	// interval excludes ½: the gain of doubling shows at the games played.
+	// interval excludes ½: a difference shows at the games played, the
+	// gain of doubling when the interval lies above ½ (below, the doubled
+	// agent did worse).
 	Score      Score `json:"score"`
 	Detectable bool  `json:"detectable"`
 }

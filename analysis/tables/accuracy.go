@@ -117,13 +117,26 @@ var doublingHead = []string{"ruleset", "agent", "doubled", "games", "score of do
 func doublingRows(s *summary.Summary) [][]string {
 	var rows [][]string
 	for _, d := range s.Doubling {
-		rows = append(rows, []string{d.Ruleset, d.Agent, d.Doubled, fmt.Sprint(d.Score.Games), ci(d.Score.Interval, 3), yesNo(d.Detectable)})
+		rows = append(rows, []string{d.Ruleset, d.Agent, d.Doubled, fmt.Sprint(d.Score.Games), ci(d.Score.Interval, 3), gainText(d)})
 	}
 	return rows
 }
 
+// gainText is the "gain detectable" cell of a doubling: yes when the
+// doubled agent's interval lies above 0.5, "no: doubled worse" when it
+// lies below (Detectable holds for both), else no.
+func gainText(d summary.Doubling) string {
+	switch {
+	case d.Detectable && d.Score.Lo > 0.5:
+		return "yes"
+	case d.Detectable:
+		return "no: doubled worse"
+	}
+	return "no"
+}
+
 func doublingIntro(s *summary.Summary) string {
-	return fmt.Sprintf("Doubling test: each agent against the same agent with its search budget (alpha-beta nodes, MCTS iterations) doubled, over their games in both seat orders: the doubled agent's score (draws and unfinished games half) with its Wilson %g%% interval. The gain is detectable when the interval excludes 0.5; where it stops being detectable, more games (or a cluster run) are needed to see further gains.", 100*s.Confidence)
+	return fmt.Sprintf("Doubling test: each agent against the same agent with its search budget (alpha-beta nodes, MCTS iterations) doubled, over their games in both seat orders: the doubled agent's score (draws and unfinished games half) with its Wilson %g%% interval. The gain is detectable when the interval lies above 0.5 (below it, the doubled agent did detectably worse); where it stops being detectable, more games (or a cluster run) are needed to see further gains.", 100*s.Confidence)
 }
 
 // WriteDoublingMarkdown writes the doubling rows as one Markdown table.

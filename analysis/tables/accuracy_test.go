@@ -119,3 +119,19 @@ func TestWriteAccuracyFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestGainText: a doubling is a gain only when its interval lies above
+// 0.5; one below is detectable but a loss.
+func TestGainText(t *testing.T) {
+	for _, c := range []struct {
+		lo, hi     summary.Num
+		detectable bool
+		want       string
+	}{{0.51, 0.6, true, "yes"}, {0.45, 0.55, false, "no"}, {0.40, 0.49, true, "no: doubled worse"}} {
+		d := summary.Doubling{Detectable: c.detectable}
+		d.Score.Lo, d.Score.Hi = c.lo, c.hi
+		if got := gainText(d); got != c.want {
+			t.Errorf("[%g, %g]: %q, want %q", c.lo, c.hi, got, c.want)
+		}
+	}
+}

@@ -359,6 +359,11 @@ func TestDoublingTable(t *testing.T) {
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
+	for d, want := range map[doublingRow]string{{lo: 0.51, hi: 0.6}: "yes", {lo: 0.45, hi: 0.55}: "no", {lo: 0.4, hi: 0.49}: "no: 2N worse"} {
+		if got := d.gainText(); got != want {
+			t.Errorf("gainText of [%g, %g] = %q, want %q", d.lo, d.hi, got, want)
+		}
+	}
 	for spec, want := range map[string]string{"a:nodes=5": "a", "a:eval=fitted,nodes=5": "a:eval=fitted", "a:nodes=5,tt=64": "a:tt=64", "mcts:iters=8": "mcts:iters=8"} {
 		if got := withoutBudget(spec, "nodes"); got != want {
 			t.Errorf("withoutBudget(%q) = %q, want %q", spec, got, want)
@@ -368,10 +373,15 @@ func TestDoublingTable(t *testing.T) {
 		rows []doublingRow
 		want string
 	}{
-		{[]doublingRow{{budget: 500, detectable: true, hi: 0.7}, {budget: 1000, detectable: true, hi: 0.6}},
+		{[]doublingRow{{budget: 500, detectable: true, lo: 0.55, hi: 0.7}, {budget: 1000, detectable: true, lo: 0.51, hi: 0.6}},
 			"Every doubling measured shows a detectable gain, the last 1,000 → 2,000 iters: strength was still growing at the largest budget played."},
 		{[]doublingRow{{budget: 500, hi: 0.58}, {budget: 1000, hi: 0.54}},
 			"The first doubling whose gain these games do not show is 500 → 1,000 iters; no larger one shows a gain either. Where no gain shows, the intervals still allow one of up to 0.080 in score: more games per pair (a cluster run) can show a gain that small."},
+		// A doubling that did detectably worse: not a gain, named apart,
+		// with the chance of a difference by chance among 3 tests
+		// (1 - 0.95^3 = 0.142625).
+		{[]doublingRow{{budget: 500, detectable: true, lo: 0.52, hi: 0.6}, {budget: 1000, detectable: true, lo: 0.40, hi: 0.49}, {budget: 2000, lo: 0.45, hi: 0.55}},
+			"The first doubling whose gain these games do not show is 1,000 → 2,000 iters (every smaller one shows a gain); no larger one shows a gain either. Where no gain shows, the intervals still allow one of up to 0.050 in score: more games per pair (a cluster run) can show a gain that small. At 1,000 → 2,000 iters the doubled agent did detectably worse; with 3 doublings each tested at the 5% level, at least one shows a difference in either direction by chance alone with probability 0.14 when none is real, so one such row is weak evidence."},
 	} {
 		if got := doublingVerdict(c.rows, "iters"); got != c.want {
 			t.Errorf("got\n%s\nwant\n%s", got, c.want)

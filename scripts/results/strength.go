@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -22,6 +23,26 @@ type doublingRow struct {
 	games               int64
 	score, lo, hi       float64
 	detectable          bool
+}
+
+// gain says whether the doubled agent is shown stronger: its score's
+// interval lies above 1/2.
+func (d doublingRow) gain() bool { return d.lo > 0.5 }
+
+// worse says whether the doubled agent is shown weaker: its score's
+// interval lies below 1/2 (the file's detectable covers both).
+func (d doublingRow) worse() bool { return d.hi < 0.5 }
+
+// gainText is the table's "gain detectable" cell: yes, no, or worse when
+// the doubled agent did detectably worse.
+func (d doublingRow) gainText() string {
+	switch {
+	case d.gain():
+		return "yes"
+	case d.worse():
+		return "no: 2N worse"
+	}
+	return "no"
 }
 
 // loadDoubling reads one game's doubling.csv, checking that every row
@@ -87,7 +108,7 @@ func doublingTable(game string) generator {
 		b.WriteString("| ---: | ---: | ---: | --- | --- |\n")
 		for _, d := range rows {
 			fmt.Fprintf(&b, "| %s | %s | %s | %.3f [%.3f, %.3f] | %s |\n", budgetText(d.budget), budgetText(2*d.budget),
-				thousands(d.games), d.score, d.lo, d.hi, yesNo(d.detectable))
+				thousands(d.games), d.score, d.lo, d.hi, d.gainText())
 		}
 		b.WriteString("\n" + doublingVerdict(rows, key) + "\n")
 		return b.String(), nil
@@ -111,14 +132,17 @@ func withoutBudget(spec, key string) string {
 	return kind + ":" + strings.Join(kept, ",")
 }
 
-// doublingVerdict says in words where the gain of doubling stops showing.
+// doublingVerdict says in words where the gain of doubling stops showing,
+// and names any doubling whose larger budget did detectably worse, with
+// the chance that at least one of the doublings shows a difference in
+// either direction by chance alone.
 func doublingVerdict(rows []doublingRow, key string) string {
 	step := func(d doublingRow) string {
 		return fmt.Sprintf("%s → %s %s", budgetText(d.budget), budgetText(2*d.budget), key)
 	}
 	first := -1
 	for i, d := range rows {
-		if !d.detectable {
+		if !d.gain() {
 			first = i
 			break
 		}
@@ -131,13 +155,17 @@ func doublingVerdict(rows []doublingRow, key string) string {
 	if first > 0 {
 		s.WriteString(" (every smaller one shows a gain)")
 	}
-	var again []string
+	var again, worse []string
 	widest := 0.0
 	for _, d := range rows[first:] {
-		if d.detectable {
+		switch {
+		case d.gain():
 			again = append(again, step(d))
-		} else if d.hi-0.5 > widest {
+		case d.hi-0.5 > widest:
 			widest = d.hi - 0.5
+		}
+		if d.worse() {
+			worse = append(worse, step(d))
 		}
 	}
 	if len(again) > 0 {
@@ -146,6 +174,10 @@ func doublingVerdict(rows []doublingRow, key string) string {
 		s.WriteString("; no larger one shows a gain either")
 	}
 	fmt.Fprintf(&s, ". Where no gain shows, the intervals still allow one of up to %.3f in score: more games per pair (a cluster run) can show a gain that small.", widest)
+	if len(worse) > 0 {
+		chance := 1 - math.Pow(0.95, float64(len(rows)))
+		fmt.Fprintf(&s, " At %s the doubled agent did detectably worse; with %d doublings each tested at the 5%% level, at least one shows a difference in either direction by chance alone with probability %.2f when none is real, so one such row is weak evidence.", strings.Join(worse, ", "), len(rows), chance)
+	}
 	return s.String()
 }
 
