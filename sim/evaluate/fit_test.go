@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/baolab/baolab/engine"
+	"github.com/baolab/baolab/internal/testenv"
 	"github.com/baolab/baolab/sim/evaluate"
 	"github.com/baolab/baolab/solve"
 )
@@ -149,7 +150,7 @@ func TestWeightsRoundTrip(t *testing.T) {
 // ruleset with seed+i, then Fit with the default ridge) and checks that
 // the same weights come out.
 func TestCommittedWeightsReproduce(t *testing.T) {
-	if testing.Short() {
+	if testenv.Short() {
 		t.Skip("solves the 5- and 6-hole boards")
 	}
 	const (
