@@ -159,16 +159,18 @@ func kimasai4Features(dst *[MaxFeatures]float64, s *kimasai4.State, p engine.Pla
 
 // packing returns the steps the stones of b in holes lo..hi-1 can make
 // without leaving those holes: the sum of their distances to the places
-// they take when packed against hole hi-1, in order.
+// they take when packed against hole hi-1, in order. With c stones at
+// holes i_1 > ... > i_c, the k-th goes to hi-k, so the sum is
+// c(hi-1) - c(c-1)/2 - (i_1 + ... + i_c); the sum of the stones' holes,
+// counted from lo, is the popcount of the stones at holes with bit j of
+// their number set, times 2^j, summed over j (no loop over the holes: the
+// evaluation runs at every leaf of search).
 func packing(b uint32, lo, hi uint) int {
-	steps, packed := 0, uint(0)
-	for h := hi; h > lo; h-- {
-		if b&(1<<(h-1)) != 0 {
-			steps += int(hi - packed - h)
-			packed++
-		}
-	}
-	return steps
+	m := b >> lo & (1<<(hi-lo) - 1)
+	c := bits.OnesCount32(m)
+	sum := bits.OnesCount32(m&0xAAAAAAAA) + 2*bits.OnesCount32(m&0xCCCCCCCC) + 4*bits.OnesCount32(m&0xF0F0F0F0) +
+		8*bits.OnesCount32(m&0xFF00FF00) + 16*bits.OnesCount32(m&0xFFFF0000)
+	return c*int(hi-1-lo) - c*(c-1)/2 - sum
 }
 
 func kimasai2Features(dst *[MaxFeatures]float64, s *kimasai2.State, p engine.Player, tm float64) int {
