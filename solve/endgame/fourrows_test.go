@@ -135,10 +135,7 @@ func TestFourRowsByHand(t *testing.T) {
 func TestFourRowsRoundTrip(t *testing.T) {
 	const rs, k = "kimasai-four-rows:holes=4", 4
 	d := build(t, rs, k)
-	dir := t.TempDir()
-	if err := endgame.Write(dir, d); err != nil {
-		t.Fatal(err)
-	}
+	dir, r := writeAndRead(t, d, rs)
 	b, err := os.ReadFile(filepath.Join(dir, endgame.MetaFile))
 	if err != nil {
 		t.Fatal(err)
@@ -146,26 +143,7 @@ func TestFourRowsRoundTrip(t *testing.T) {
 	if !strings.Contains(string(b), endgame.FormatFourRows) || !strings.Contains(string(b), `"stones": 4`) || strings.Contains(string(b), "seeds") {
 		t.Errorf("%s:\n%s", endgame.MetaFile, b)
 	}
-	g := engine.MustParse(rs)
-	r, err := endgame.ReadFor(dir, g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.Ruleset() != d.Ruleset() || r.K() != k || r.Len() != d.Len() {
-		t.Fatalf("read back %s K=%d, %d positions; wrote %s K=%d, %d positions", r.Ruleset(), r.K(), r.Len(), d.Ruleset(), d.K(), d.Len())
-	}
-	n := 0
-	for s := range endgame.FourRows(g.(*kimasai4.Game), k) {
-		a, ok1 := d.Lookup(s)
-		b, ok2 := r.Lookup(s)
-		if !ok1 || !ok2 || a != b {
-			t.Fatalf("position\n%v\nwritten %v (%v), read %v (%v)", s, a, ok1, b, ok2)
-		}
-		n++
-	}
-	if n != d.Len() {
-		t.Errorf("%d positions yielded, the database holds %d", n, d.Len())
-	}
+	sameValues(t, d, r, endgame.FourRows(engine.MustParse(rs).(*kimasai4.Game), k))
 }
 
 // TestFourRowsReadBad: a four-rows database whose metadata or table was
