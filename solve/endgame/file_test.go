@@ -27,14 +27,38 @@ func TestRoundTrip(t *testing.T) {
 	sameValues(t, d, r, endgame.Canonical(engine.MustParse(rs).(*kingulu.Game), k))
 }
 
+// writeDB writes d to a new directory and returns it.
+func writeDB(t *testing.T, d *endgame.DB) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := endgame.Write(dir, d); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// editMeta replaces the first old in the metadata file of the database in
+// dir by new, failing the test when the file has no old.
+func editMeta(t *testing.T, dir, old, new string) {
+	t.Helper()
+	p := filepath.Join(dir, endgame.MetaFile)
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), old) {
+		t.Fatalf("%s has no %q:\n%s", p, old, b)
+	}
+	if err := os.WriteFile(p, []byte(strings.Replace(string(b), old, new, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // writeAndRead writes d to a new directory and reads it back for ruleset
 // rs, failing the test unless the copy has d's ruleset, K and size.
 func writeAndRead(t *testing.T, d *endgame.DB, rs string) (dir string, r *endgame.DB) {
 	t.Helper()
-	dir = t.TempDir()
-	if err := endgame.Write(dir, d); err != nil {
-		t.Fatal(err)
-	}
+	dir = writeDB(t, d)
 	r, err := endgame.ReadFor(dir, engine.MustParse(rs))
 	if err != nil {
 		t.Fatal(err)
@@ -70,33 +94,13 @@ func TestReadBad(t *testing.T) {
 	const rs = "kingulu:holes=4,seeds=3"
 	d := build(t, rs, 2)
 	other := build(t, "kingulu:holes=4,seeds=3,first_lap_rule=off", 2)
-	write := func(d *endgame.DB) string {
-		dir := t.TempDir()
-		if err := endgame.Write(dir, d); err != nil {
-			t.Fatal(err)
-		}
-		return dir
-	}
-	editMeta := func(dir, old, new string) {
-		p := filepath.Join(dir, endgame.MetaFile)
-		b, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !strings.Contains(string(b), old) {
-			t.Fatalf("%s has no %q:\n%s", p, old, b)
-		}
-		if err := os.WriteFile(p, []byte(strings.Replace(string(b), old, new, 1)), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 	for _, c := range []struct {
 		name, want string
 		make       func() string
 	}{
 		{"missing", "endgame.json", func() string { return t.TempDir() }},
 		{"truncated table", "solved.parquet", func() string {
-			dir := write(d)
+			dir := writeDB(t, d)
 			p := filepath.Join(dir, solve.TableFile)
 			fi, err := os.Stat(p)
 			if err != nil {
@@ -108,35 +112,35 @@ func TestReadBad(t *testing.T) {
 			return dir
 		}},
 		{"bad json", "endgame.json", func() string {
-			dir := write(d)
-			editMeta(dir, "{", "[")
+			dir := writeDB(t, d)
+			editMeta(t, dir, "{", "[")
 			return dir
 		}},
 		{"other format", "format", func() string {
-			dir := write(d)
-			editMeta(dir, endgame.Format, "baolab-kingulu-endgame/0")
+			dir := writeDB(t, d)
+			editMeta(t, dir, endgame.Format, "baolab-kingulu-endgame/0")
 			return dir
 		}},
 		{"seeds changed", "keys", func() string {
-			dir := write(d)
-			editMeta(dir, `"seeds": 2`, `"seeds": 30`)
+			dir := writeDB(t, d)
+			editMeta(t, dir, `"seeds": 2`, `"seeds": 30`)
 			return dir
 		}},
 		{"count changed", "positions", func() string {
-			dir := write(d)
-			editMeta(dir, `"positions": `, `"positions": 1`)
+			dir := writeDB(t, d)
+			editMeta(t, dir, `"positions": `, `"positions": 1`)
 			return dir
 		}},
 		{"table of another ruleset", "solves", func() string {
-			dir := write(d)
-			if err := solve.WriteTable(dir, mustTable(t, write(other))); err != nil {
+			dir := writeDB(t, d)
+			if err := solve.WriteTable(dir, mustTable(t, writeDB(t, other))); err != nil {
 				t.Fatal(err)
 			}
 			return dir
 		}},
 		{"infinite=draw", "infinite=draw", func() string {
-			dir := write(d)
-			editMeta(dir, rs, rs+",infinite=draw")
+			dir := writeDB(t, d)
+			editMeta(t, dir, rs, rs+",infinite=draw")
 			return dir
 		}},
 	} {
@@ -146,7 +150,7 @@ func TestReadBad(t *testing.T) {
 		}
 	}
 	// A good database of another ruleset.
-	if _, err := endgame.ReadFor(write(other), engine.MustParse(rs)); !errors.Is(err, endgame.ErrBadDB) || !strings.Contains(err.Error(), "not "+rs) {
+	if _, err := endgame.ReadFor(writeDB(t, other), engine.MustParse(rs)); !errors.Is(err, endgame.ErrBadDB) || !strings.Contains(err.Error(), "not "+rs) {
 		t.Errorf("database of another ruleset: error %v", err)
 	}
 }

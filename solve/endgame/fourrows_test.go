@@ -152,27 +152,10 @@ func TestFourRowsReadBad(t *testing.T) {
 	const rs = "kimasai-four-rows:holes=4"
 	d := build(t, rs, 3)
 	other := build(t, rs+",repetition=none", 3)
-	write := func(d *endgame.DB) string {
-		dir := t.TempDir()
-		if err := endgame.Write(dir, d); err != nil {
-			t.Fatal(err)
-		}
-		return dir
-	}
 	edit := func(old, new string) func() string {
 		return func() string {
-			dir := write(d)
-			p := filepath.Join(dir, endgame.MetaFile)
-			b, err := os.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !strings.Contains(string(b), old) {
-				t.Fatalf("%s has no %q:\n%s", p, old, b)
-			}
-			if err := os.WriteFile(p, []byte(strings.Replace(string(b), old, new, 1)), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			dir := writeDB(t, d)
+			editMeta(t, dir, old, new)
 			return dir
 		}
 	}
@@ -188,8 +171,8 @@ func TestFourRowsReadBad(t *testing.T) {
 		{"count changed", "positions", edit(`"positions": `, `"positions": 1`)},
 		{"board too big", "do not fit", edit(rs, "kimasai-four-rows:holes=16")},
 		{"table of another ruleset", "solves", func() string {
-			dir := write(d)
-			if err := solve.WriteTable(dir, mustTable(t, write(other))); err != nil {
+			dir := writeDB(t, d)
+			if err := solve.WriteTable(dir, mustTable(t, writeDB(t, other))); err != nil {
 				t.Fatal(err)
 			}
 			return dir
@@ -200,7 +183,7 @@ func TestFourRowsReadBad(t *testing.T) {
 			t.Errorf("%s: error %v, want one line wrapping ErrBadDB and saying %q", c.name, err, c.want)
 		}
 	}
-	if _, err := endgame.ReadFor(write(other), engine.MustParse(rs)); !errors.Is(err, endgame.ErrBadDB) || !strings.Contains(err.Error(), "not "+rs) {
+	if _, err := endgame.ReadFor(writeDB(t, other), engine.MustParse(rs)); !errors.Is(err, endgame.ErrBadDB) || !strings.Contains(err.Error(), "not "+rs) {
 		t.Errorf("database of another ruleset: error %v", err)
 	}
 }
