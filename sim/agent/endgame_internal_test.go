@@ -36,41 +36,8 @@ func TestEndgameScore(t *testing.T) {
 // leads into it (a capture or a seed banked) by the database's value, and
 // the others by material as without it.
 func TestAlphaBetaScoresEndgameExactly(t *testing.T) {
-	const rs, k = "kingulu:holes=4,seeds=3", 5
-	g := engine.MustParse(rs)
-	db, _, err := endgame.Build(g, k, solve.Options{Workers: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	with, plain := newAlphaBeta(g, 1, 0, TTBits), newAlphaBeta(g, 1, 0, TTBits)
-	with.db = db
-	child := g.NewState()
-	into := 0
-	for _, s := range positions(t, rs, 200, 7) {
-		if s.Over() || endgame.InPlay(s.(*kingulu.State)) <= k {
-			continue
-		}
-		moves := s.Candidates(nil)
-		with.Choose(s, moves)
-		plain.Choose(s, moves)
-		for i, m := range moves {
-			if !applyOn(child, s, m) {
-				continue
-			}
-			want := plain.rootVal[i]
-			if v, ok := db.Lookup(child); ok && !child.Over() {
-				want = endgameScore(v, s.Player())
-				into++
-			}
-			if with.rootVal[i] != want {
-				t.Fatalf("move %d from\n%v\nscored %d, want %d", m, s, with.rootVal[i], want)
-			}
-		}
-	}
-	if into < 20 {
-		t.Errorf("only %d moves led into the database", into)
-	}
-	t.Logf("%d moves into the database", into)
+	checkEndgameScores(t, "kingulu:holes=4,seeds=3", 5, 200, 7,
+		func(s engine.State) int { return endgame.InPlay(s.(*kingulu.State)) }, func(int32) bool { return true })
 }
 
 // TestAlphaBetaScoresFourRowsEndgameExactly: on kimasai-four-rows, at
@@ -79,7 +46,18 @@ func TestAlphaBetaScoresEndgameExactly(t *testing.T) {
 // database's value (a win or loss: ±(2^23+1)), and the others by material
 // as without it.
 func TestAlphaBetaScoresFourRowsEndgameExactly(t *testing.T) {
-	const rs, k = "kimasai-four-rows:holes=5", 6
+	checkEndgameScores(t, "kimasai-four-rows:holes=5", 6, 300, 8, endgame.Stones,
+		func(score int32) bool { return score == scoreWin/2+1 || score == -scoreWin/2-1 })
+}
+
+// checkEndgameScores builds ruleset rs's endgame database for K=k and
+// plays a depth-1 alphabeta with it and one without on the positions of
+// games random games (seed seed) that hold more than k pieces (pieces
+// counts them): every move into the database must score its value
+// (endgameScore, a score valid allows), every other move as
+// without the database, and at least 20 moves must lead into it.
+func checkEndgameScores(t *testing.T, rs string, k, games int, seed uint64, pieces func(engine.State) int, valid func(score int32) bool) {
+	t.Helper()
 	g := engine.MustParse(rs)
 	db, _, err := endgame.Build(g, k, solve.Options{Workers: 2})
 	if err != nil {
@@ -89,8 +67,8 @@ func TestAlphaBetaScoresFourRowsEndgameExactly(t *testing.T) {
 	with.db = db
 	child := g.NewState()
 	into := 0
-	for _, s := range positions(t, rs, 300, 8) {
-		if s.Over() || endgame.Stones(s) <= k {
+	for _, s := range positions(t, rs, games, seed) {
+		if s.Over() || pieces(s) <= k {
 			continue
 		}
 		moves := s.Candidates(nil)
@@ -103,7 +81,7 @@ func TestAlphaBetaScoresFourRowsEndgameExactly(t *testing.T) {
 			want := plain.rootVal[i]
 			if v, ok := db.Lookup(child); ok && !child.Over() {
 				want = endgameScore(v, s.Player())
-				if want != scoreWin/2+1 && want != -scoreWin/2-1 {
+				if !valid(want) {
 					t.Fatalf("move %d from\n%v\nleads to value %v, not a win or loss", m, s, v)
 				}
 				into++
