@@ -90,16 +90,7 @@ func TestWriterReusesBuffers(t *testing.T) {
 	write := func(name string) ([]byte, int64) {
 		before := pool.fresh
 		path := filepath.Join(dir, name)
-		f, err := w.Open(path, Moves)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := f.WriteMoves(&mb); err != nil {
-			t.Fatal(err)
-		}
-		if err := f.Commit(FileMeta{}); err != nil {
-			t.Fatal(err)
-		}
+		commitMoves(t, w, path, &mb)
 		data, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)

@@ -156,17 +156,23 @@ func writeSampleMoves(t *testing.T) string {
 		mb.Append(&moves[i])
 	}
 	path := filepath.Join(t.TempDir(), "m.parquet")
-	f, err := NewWriter().Open(path, Moves)
+	commitMoves(t, NewWriter(), path, &mb)
+	return path
+}
+
+// commitMoves writes mb as the moves file at path with w and commits it.
+func commitMoves(t *testing.T, w *Writer, path string, mb *MoveBatch) {
+	t.Helper()
+	f, err := w.Open(path, Moves)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := f.WriteMoves(&mb); err != nil {
+	if err := f.WriteMoves(mb); err != nil {
 		t.Fatal(err)
 	}
 	if err := f.Commit(FileMeta{}); err != nil {
 		t.Fatal(err)
 	}
-	return path
 }
 
 // TestReaderRefusesWrongTable reads a moves file as a games file.
