@@ -152,8 +152,9 @@
 // search budget doubled (alphabeta's nodes, mcts's iters; every other
 // key the same), summary.Doubling holds the doubled agent's score over
 // their games in both seat orders (draws and unfinished games count half)
-// with its Wilson interval, and whether the gain is detectable (the
-// interval excludes 1/2): doubling.{json,csv,md,tex}. A ladder of one
+// with its Wilson interval, whether a difference is detectable (the
+// interval excludes 1/2) and its verdict, gain (above 1/2), worse (below)
+// or none (summary.DoublingVerdict): doubling.{json,csv,md,tex}. A ladder of one
 // agent at budgets N, 2N, 4N, ... (configs/doubling-*.toml) shows where
 // strength stops growing at the games played.
 package analysis

@@ -116,7 +116,8 @@ func doublingOf(cells []summary.Cell, rs, a, b string, conf float64) (summary.Do
 		return d, false
 	}
 	d.Score.Interval = shareOf(score, d.Score.Games, conf)
-	d.Detectable = d.Score.Lo > 0.5 || d.Score.Hi < 0.5
+	d.Verdict = summary.DoublingVerdict(d.Score.Interval)
+	d.Detectable = d.Verdict != summary.DoublingNone
 	return d, true
 }
 

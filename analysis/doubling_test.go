@@ -54,10 +54,10 @@ func TestDoublings(t *testing.T) {
 	lo, hi := stats.Wilson(120, 200, 0.95)
 	d := got[0]
 	if d.Agent != n1 || d.Doubled != n2 || d.Key != "nodes" || d.Budget != 1000 || d.Score.Games != 200 ||
-		d.Score.Value != 0.6 || math.Abs(float64(d.Score.Lo)-lo) > 1e-12 || math.Abs(float64(d.Score.Hi)-hi) > 1e-12 || !d.Detectable {
-		t.Errorf("1000 vs 2000: %+v, want 120 of 200 = 0.6 [%v, %v], detectable", d, lo, hi)
+		d.Score.Value != 0.6 || math.Abs(float64(d.Score.Lo)-lo) > 1e-12 || math.Abs(float64(d.Score.Hi)-hi) > 1e-12 || !d.Detectable || d.Verdict != summary.DoublingGain {
+		t.Errorf("1000 vs 2000: %+v, want 120 of 200 = 0.6 [%v, %v], detectable, a gain", d, lo, hi)
 	}
-	if d := got[1]; d.Agent != n2 || d.Doubled != n4 || d.Score.Games != 100 || d.Score.Value != 0.52 || d.Detectable {
+	if d := got[1]; d.Agent != n2 || d.Doubled != n4 || d.Score.Games != 100 || d.Score.Value != 0.52 || d.Detectable || d.Verdict != summary.DoublingNone {
 		t.Errorf("2000 vs 4000: %+v, want 52 of 100, not detectable", d)
 	}
 }

@@ -55,9 +55,28 @@ type Doubling struct {
 	Budget  float64 `json:"budget"`
 	// Score is the doubled agent's score against the other (draws and
 	// unfinished games ½) with its Wilson interval; Detectable says the
-	// interval excludes ½: a difference shows at the games played, the
-	// gain of doubling when the interval lies above ½ (below, the doubled
-	// agent did worse).
-	Score      Score `json:"score"`
-	Detectable bool  `json:"detectable"`
+	// interval excludes ½ (a difference shows at the games played), and
+	// Verdict which way: DoublingGain when the interval lies above ½,
+	// DoublingWorse when below, DoublingNone when it holds ½.
+	Score      Score  `json:"score"`
+	Detectable bool   `json:"detectable"`
+	Verdict    string `json:"verdict"`
+}
+
+// The verdicts of a doubling (Doubling.Verdict).
+const (
+	DoublingGain  = "gain"  // the doubled agent is shown stronger
+	DoublingWorse = "worse" // the doubled agent is shown weaker
+	DoublingNone  = "none"  // no difference shows at the games played
+)
+
+// DoublingVerdict is the verdict of a doubled agent's score interval.
+func DoublingVerdict(iv Interval) string {
+	switch {
+	case iv.Lo > 0.5:
+		return DoublingGain
+	case iv.Hi < 0.5:
+		return DoublingWorse
+	}
+	return DoublingNone
 }

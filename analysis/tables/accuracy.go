@@ -98,12 +98,12 @@ func WriteDoublingJSON(w io.Writer, s *summary.Summary) error {
 // WriteDoublingCSV writes one row per ruleset and doubled pair.
 func WriteDoublingCSV(w io.Writer, s *summary.Summary) error {
 	cw := csv.NewWriter(w)
-	if err := cw.Write([]string{"ruleset", "variant", "agent", "doubled", "key", "budget", "games", "score", "score_lo", "score_hi", "detectable"}); err != nil {
+	if err := cw.Write([]string{"ruleset", "variant", "agent", "doubled", "key", "budget", "games", "score", "score_lo", "score_hi", "detectable", "verdict"}); err != nil {
 		return err
 	}
 	for _, d := range s.Doubling {
 		row := []string{d.Ruleset, d.Variant, d.Agent, d.Doubled, d.Key, fmt.Sprint(d.Budget), fmt.Sprint(d.Score.Games),
-			num(d.Score.Value), num(d.Score.Lo), num(d.Score.Hi), yesNo(d.Detectable)}
+			num(d.Score.Value), num(d.Score.Lo), num(d.Score.Hi), yesNo(d.Detectable), d.Verdict}
 		if err := cw.Write(row); err != nil {
 			return err
 		}
@@ -122,14 +122,13 @@ func doublingRows(s *summary.Summary) [][]string {
 	return rows
 }
 
-// gainText is the "gain detectable" cell of a doubling: yes when the
-// doubled agent's interval lies above 0.5, "no: doubled worse" when it
-// lies below (Detectable holds for both), else no.
+// gainText is the "gain detectable" cell of a doubling's verdict: yes,
+// "no: doubled worse" or no.
 func gainText(d summary.Doubling) string {
-	switch {
-	case d.Detectable && d.Score.Lo > 0.5:
+	switch d.Verdict {
+	case summary.DoublingGain:
 		return "yes"
-	case d.Detectable:
+	case summary.DoublingWorse:
 		return "no: doubled worse"
 	}
 	return "no"

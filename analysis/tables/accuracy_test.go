@@ -23,7 +23,7 @@ func accuracySummary() *summary.Summary {
 				VsPerfectSouth: &summary.Score{Games: 20, Interval: summary.Interval{Value: 0, Lo: 0, Hi: 0.16}}},
 		},
 		Doubling: []summary.Doubling{{Ruleset: "kingulu", Variant: "kingulu", Agent: "alphabeta:nodes=1000", Doubled: "alphabeta:nodes=2000",
-			Key: "nodes", Budget: 1000, Score: summary.Score{Games: 200, Interval: summary.Interval{Value: 0.6, Lo: 0.53, Hi: 0.66}}, Detectable: true}},
+			Key: "nodes", Budget: 1000, Score: summary.Score{Games: 200, Interval: summary.Interval{Value: 0.6, Lo: 0.53, Hi: 0.66}}, Detectable: true, Verdict: summary.DoublingGain}},
 	}
 }
 
@@ -87,7 +87,7 @@ func TestDoublingTables(t *testing.T) {
 	if err := WriteDoublingCSV(&b, s); err != nil {
 		t.Fatal(err)
 	}
-	want := "ruleset,variant,agent,doubled,key,budget,games,score,score_lo,score_hi,detectable\nkingulu,kingulu,alphabeta:nodes=1000,alphabeta:nodes=2000,nodes,1000,200,0.6,0.53,0.66,yes\n"
+	want := "ruleset,variant,agent,doubled,key,budget,games,score,score_lo,score_hi,detectable,verdict\nkingulu,kingulu,alphabeta:nodes=1000,alphabeta:nodes=2000,nodes,1000,200,0.6,0.53,0.66,yes,gain\n"
 	if b.String() != want {
 		t.Errorf("csv:\n%s\nwant\n%s", b.String(), want)
 	}
@@ -120,18 +120,11 @@ func TestWriteAccuracyFiles(t *testing.T) {
 	}
 }
 
-// TestGainText: a doubling is a gain only when its interval lies above
-// 0.5; one below is detectable but a loss.
+// TestGainText: the table's cell of each verdict.
 func TestGainText(t *testing.T) {
-	for _, c := range []struct {
-		lo, hi     summary.Num
-		detectable bool
-		want       string
-	}{{0.51, 0.6, true, "yes"}, {0.45, 0.55, false, "no"}, {0.40, 0.49, true, "no: doubled worse"}} {
-		d := summary.Doubling{Detectable: c.detectable}
-		d.Score.Lo, d.Score.Hi = c.lo, c.hi
-		if got := gainText(d); got != c.want {
-			t.Errorf("[%g, %g]: %q, want %q", c.lo, c.hi, got, c.want)
+	for verdict, want := range map[string]string{summary.DoublingGain: "yes", summary.DoublingNone: "no", summary.DoublingWorse: "no: doubled worse"} {
+		if got := gainText(summary.Doubling{Verdict: verdict}); got != want {
+			t.Errorf("%s: %q, want %q", verdict, got, want)
 		}
 	}
 }

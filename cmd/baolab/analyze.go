@@ -43,7 +43,7 @@ accuracy give each agent's share of moves that keep the exact outcome and
 margin, and its score against perfect play from each seat. Agents played
 against themselves at twice the search budget (alphabeta nodes, mcts
 iters) give doubling.{json,csv,md,tex}: the doubled agent's score and
-whether the gain is detectable.
+its verdict (gain, worse or none at the games played).
 
 Files are streamed, so memory does not grow with the number of games. A
 missing, foreign, truncated or corrupt file stops the analysis with one line

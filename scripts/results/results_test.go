@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/baolab/baolab/analysis/summary"
 )
 
 // TestDocsCurrent fails while a generated table of README.md or docs/ is
@@ -337,11 +339,11 @@ func TestBalanceTable(t *testing.T) {
 func TestDoublingTable(t *testing.T) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "results", "strength", "doubling", "g")
-	head := "ruleset,variant,agent,doubled,key,budget,games,score,score_lo,score_hi,detectable\n"
-	rows := "k,k,a:nodes=1000,a:nodes=2000,nodes,1000,400,0.6,0.5511,0.6470,yes\n" +
-		"k,k,a:nodes=2000,a:nodes=4000,nodes,2000,400,0.52,0.4710,0.5686,no\n" +
-		"k,k,a:nodes=4000,a:nodes=8000,nodes,4000,400,0.56,0.5110,0.6078,yes\n" +
-		"k,k,a:nodes=8000,a:nodes=16000,nodes,8000,400,0.5,0.4512,0.5488,no\n"
+	head := "ruleset,variant,agent,doubled,key,budget,games,score,score_lo,score_hi,detectable,verdict\n"
+	rows := "k,k,a:nodes=1000,a:nodes=2000,nodes,1000,400,0.6,0.5511,0.6470,yes,gain\n" +
+		"k,k,a:nodes=2000,a:nodes=4000,nodes,2000,400,0.52,0.4710,0.5686,no,none\n" +
+		"k,k,a:nodes=4000,a:nodes=8000,nodes,4000,400,0.56,0.5110,0.6078,yes,gain\n" +
+		"k,k,a:nodes=8000,a:nodes=16000,nodes,8000,400,0.5,0.4512,0.5488,no,none\n"
 	writeFiles(t, dir, map[string]string{"doubling.csv": head + rows})
 	got, err := doublingTable("g")(root)
 	if err != nil {
@@ -359,9 +361,9 @@ func TestDoublingTable(t *testing.T) {
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
-	for d, want := range map[doublingRow]string{{lo: 0.51, hi: 0.6}: "yes", {lo: 0.45, hi: 0.55}: "no", {lo: 0.4, hi: 0.49}: "no: 2N worse"} {
+	for d, want := range map[doublingRow]string{{verdict: summary.DoublingGain}: "yes", {verdict: summary.DoublingNone}: "no", {verdict: summary.DoublingWorse}: "no: 2N worse"} {
 		if got := d.gainText(); got != want {
-			t.Errorf("gainText of [%g, %g] = %q, want %q", d.lo, d.hi, got, want)
+			t.Errorf("gainText of %s = %q, want %q", d.verdict, got, want)
 		}
 	}
 	for spec, want := range map[string]string{"a:nodes=5": "a", "a:eval=fitted,nodes=5": "a:eval=fitted", "a:nodes=5,tt=64": "a:tt=64", "mcts:iters=8": "mcts:iters=8"} {
@@ -373,14 +375,14 @@ func TestDoublingTable(t *testing.T) {
 		rows []doublingRow
 		want string
 	}{
-		{[]doublingRow{{budget: 500, detectable: true, lo: 0.55, hi: 0.7}, {budget: 1000, detectable: true, lo: 0.51, hi: 0.6}},
+		{[]doublingRow{{budget: 500, verdict: summary.DoublingGain, lo: 0.55, hi: 0.7}, {budget: 1000, verdict: summary.DoublingGain, lo: 0.51, hi: 0.6}},
 			"Every doubling measured shows a detectable gain, the last 1,000 → 2,000 iters: strength was still growing at the largest budget played."},
-		{[]doublingRow{{budget: 500, hi: 0.58}, {budget: 1000, hi: 0.54}},
+		{[]doublingRow{{budget: 500, verdict: summary.DoublingNone, hi: 0.58}, {budget: 1000, verdict: summary.DoublingNone, hi: 0.54}},
 			"The first doubling whose gain these games do not show is 500 → 1,000 iters; no larger one shows a gain either. Where no gain shows, the intervals still allow one of up to 0.080 in score: more games per pair (a cluster run) can show a gain that small."},
 		// A doubling that did detectably worse: not a gain, named apart,
 		// with the chance of a difference by chance among 3 tests
 		// (1 - 0.95^3 = 0.142625).
-		{[]doublingRow{{budget: 500, detectable: true, lo: 0.52, hi: 0.6}, {budget: 1000, detectable: true, lo: 0.40, hi: 0.49}, {budget: 2000, lo: 0.45, hi: 0.55}},
+		{[]doublingRow{{budget: 500, verdict: summary.DoublingGain, lo: 0.52, hi: 0.6}, {budget: 1000, verdict: summary.DoublingWorse, lo: 0.40, hi: 0.49}, {budget: 2000, verdict: summary.DoublingNone, lo: 0.45, hi: 0.55}},
 			"The first doubling whose gain these games do not show is 1,000 → 2,000 iters (every smaller one shows a gain); no larger one shows a gain either. Where no gain shows, the intervals still allow one of up to 0.050 in score: more games per pair (a cluster run) can show a gain that small. At 1,000 → 2,000 iters the doubled agent did detectably worse; with 3 doublings each tested at the 5% level, at least one shows a difference in either direction by chance alone with probability 0.14 when none is real, so one such row is weak evidence."},
 	} {
 		if got := doublingVerdict(c.rows, "iters"); got != c.want {
@@ -388,10 +390,13 @@ func TestDoublingTable(t *testing.T) {
 		}
 	}
 	for name, bad := range map[string]string{
-		"two rulesets":       "k,k,a:nodes=1000,a:nodes=2000,nodes,1000,400,0.6,0.5511,0.6470,yes\nj,j,a:nodes=2000,a:nodes=4000,nodes,2000,400,0.52,0.4710,0.5686,no\n",
-		"falling budget":     "k,k,a:nodes=2000,a:nodes=4000,nodes,2000,400,0.52,0.4710,0.5686,no\nk,k,a:nodes=1000,a:nodes=2000,nodes,1000,400,0.6,0.5511,0.6470,yes\n",
-		"wrong detectable":   "k,k,a:nodes=1000,a:nodes=2000,nodes,1000,400,0.52,0.4710,0.5686,yes\n",
-		"unknown detectable": "k,k,a:nodes=1000,a:nodes=2000,nodes,1000,400,0.6,0.5511,0.6470,true\n",
+		"two rulesets":       "k,k,a:nodes=1000,a:nodes=2000,nodes,1000,400,0.6,0.5511,0.6470,yes,gain\nj,j,a:nodes=2000,a:nodes=4000,nodes,2000,400,0.52,0.4710,0.5686,no,none\n",
+		"falling budget":     "k,k,a:nodes=2000,a:nodes=4000,nodes,2000,400,0.52,0.4710,0.5686,no,none\nk,k,a:nodes=1000,a:nodes=2000,nodes,1000,400,0.6,0.5511,0.6470,yes,gain\n",
+		"wrong detectable":   "k,k,a:nodes=1000,a:nodes=2000,nodes,1000,400,0.6,0.5511,0.6470,no,gain\n",
+		"unknown detectable": "k,k,a:nodes=1000,a:nodes=2000,nodes,1000,400,0.6,0.5511,0.6470,true,gain\n",
+		"wrong verdict":      "k,k,a:nodes=1000,a:nodes=2000,nodes,1000,400,0.52,0.4710,0.5686,no,gain\n",
+		"worse called gain":  "k,k,a:nodes=1000,a:nodes=2000,nodes,1000,400,0.45,0.40,0.49,yes,gain\n",
+		"no verdict column":  "k,k,a:nodes=1000,a:nodes=2000,nodes,1000,400,0.6,0.5511,0.6470,yes\n",
 		"no rows":            "",
 	} {
 		writeFiles(t, dir, map[string]string{"doubling.csv": head + bad})

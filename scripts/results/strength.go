@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/baolab/baolab/analysis/summary"
 )
 
 // Strength: results/strength/ holds what `baolab analyze` wrote for the
@@ -22,16 +24,14 @@ type doublingRow struct {
 	budget              float64
 	games               int64
 	score, lo, hi       float64
-	detectable          bool
+	verdict             string // the analysis's: summary.DoublingGain, DoublingWorse or DoublingNone
 }
 
-// gain says whether the doubled agent is shown stronger: its score's
-// interval lies above 1/2.
-func (d doublingRow) gain() bool { return d.lo > 0.5 }
+// gain says whether the doubled agent is shown stronger.
+func (d doublingRow) gain() bool { return d.verdict == summary.DoublingGain }
 
-// worse says whether the doubled agent is shown weaker: its score's
-// interval lies below 1/2 (the file's detectable covers both).
-func (d doublingRow) worse() bool { return d.hi < 0.5 }
+// worse says whether the doubled agent is shown weaker.
+func (d doublingRow) worse() bool { return d.verdict == summary.DoublingWorse }
 
 // gainText is the table's "gain detectable" cell: yes, no, or worse when
 // the doubled agent did detectably worse.
@@ -46,10 +46,11 @@ func (d doublingRow) gainText() string {
 }
 
 // loadDoubling reads one game's doubling.csv, checking that every row
-// is of one ruleset and one budget key, that each says detectable exactly
+// is of one ruleset and one budget key, that each has the verdict of its
+// interval and says detectable exactly
 // when its interval excludes 1/2, and that the budgets rise.
 func loadDoubling(path string) (ruleset string, rows []doublingRow, err error) {
-	recs, err := readCSV(path, "ruleset", "agent", "doubled", "key", "budget", "games", "score", "score_lo", "score_hi", "detectable")
+	recs, err := readCSV(path, "ruleset", "agent", "doubled", "key", "budget", "games", "score", "score_lo", "score_hi", "detectable", "verdict")
 	if err != nil {
 		return "", nil, err
 	}
@@ -72,14 +73,12 @@ func loadDoubling(path string) (ruleset string, rows []doublingRow, err error) {
 		if d.games, err = strconv.ParseInt(r["games"], 10, 64); err != nil {
 			return "", nil, fmt.Errorf("%s: row %d: column games: %w", path, i+1, err)
 		}
-		switch r["detectable"] {
-		case "yes", "no":
-			d.detectable = r["detectable"] == "yes"
-		default:
-			return "", nil, fmt.Errorf("%s: row %d: detectable %q is neither yes nor no", path, i+1, r["detectable"])
+		d.verdict = r["verdict"]
+		if want := summary.DoublingVerdict(summary.Interval{Lo: summary.Num(d.lo), Hi: summary.Num(d.hi)}); d.verdict != want {
+			return "", nil, fmt.Errorf("%s: row %d: verdict %q but the interval [%g, %g] says %q", path, i+1, d.verdict, d.lo, d.hi, want)
 		}
-		if d.detectable != (d.lo > 0.5 || d.hi < 0.5) {
-			return "", nil, fmt.Errorf("%s: row %d: detectable %s but the interval is [%g, %g]", path, i+1, r["detectable"], d.lo, d.hi)
+		if want := map[bool]string{true: "yes", false: "no"}[d.verdict != summary.DoublingNone]; r["detectable"] != want {
+			return "", nil, fmt.Errorf("%s: row %d: detectable %q but the interval [%g, %g] says %q", path, i+1, r["detectable"], d.lo, d.hi, want)
 		}
 		if i > 0 && d.budget <= rows[i-1].budget {
 			return "", nil, fmt.Errorf("%s: row %d: budget %g after %g: the rows are not in rising budget", path, i+1, d.budget, rows[i-1].budget)
