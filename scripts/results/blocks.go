@@ -27,6 +27,8 @@ var generators = map[string]generator{
 	"balance:kingulu":                    balanceTable("kingulu"),
 	"balance:kimasai-two-rows":           balanceTable("kimasai-two-rows"),
 	"balance:kimasai-four-rows":          balanceTable("kimasai-four-rows"),
+	"eval:kingulu":                       evalTable("kingulu"),
+	"eval:kimasai-two-rows":              evalTable("kimasai-two-rows"),
 	"eval:kimasai-four-rows":             evalTable("kimasai-four-rows"),
 	"endgame:kimasai-four-rows":          endgameTable("kimasai-four-rows", 8),
 	"speed":                              speedTable,
