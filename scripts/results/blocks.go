@@ -31,6 +31,7 @@ var generators = map[string]generator{
 	"eval:kimasai-two-rows":              evalTable("kimasai-two-rows"),
 	"eval:kimasai-four-rows":             evalTable("kimasai-four-rows"),
 	"endgame:kimasai-four-rows":          endgameTable("kimasai-four-rows", 8),
+	"endgame-play:kimasai-four-rows":     ladderTableAt("endgame", "play-kimasai-four-rows"),
 	"speed":                              speedTable,
 	"doubling:kingulu":                   doublingTable("kingulu"),
 	"doubling:kimasai-two-rows":          doublingTable("kimasai-two-rows"),

@@ -36,8 +36,14 @@ func elo(s string) string {
 
 // ladderTable makes block ladder:NAME.
 func ladderTable(name string) generator {
+	return ladderTableAt("ladders", name)
+}
+
+// ladderTableAt makes the table of the ladder.csv in results/DIR...
+// (block ladder:NAME's is results/ladders/NAME).
+func ladderTableAt(dir ...string) generator {
 	return func(root string) (string, error) {
-		path := filepath.Join(root, "results", "ladders", name, "ladder.csv")
+		path := filepath.Join(append(append([]string{root, "results"}, dir...), "ladder.csv")...)
 		rows, err := readCSV(path, "ruleset", "agent", "rating", "rating_lo", "rating_hi", "self_play_games",
 			"self_play_fpa", "self_play_fpa_lo", "self_play_fpa_hi", "first_move", "first_move_lo", "first_move_hi")
 		if err != nil {
