@@ -48,7 +48,7 @@ func ladders(exp *dataset.Experiment, cells []summary.Cell, conf float64) []summ
 		if l.Games == 0 {
 			continue
 		}
-		ratings := fitLadder(&l, tallies, anchor, conf)
+		ratings := fitLadder(&l, tallies, anchor, exp.Ladder, conf)
 		nan := summary.Num(math.NaN())
 		for _, a := range exp.Ladder {
 			c, ok := self[a]
@@ -88,9 +88,11 @@ func estimateInterval(e rating.Estimate) summary.Interval {
 }
 
 // fitLadder fits both rating models to the tallies (rating.Choose) and
-// sets l's ratings, parameters, chosen model, test and goodness of fit;
-// it returns the single model's rating of each agent.
-func fitLadder(l *summary.Ladder, tallies []rating.Tally, anchor string, conf float64) map[string]summary.Num {
+// sets l's ratings, parameters, chosen model, test and goodness of fit,
+// and each agent's rating within its component (withinComponents, whose
+// anchors follow order, the ladder's agents); it returns the single
+// model's rating of each agent.
+func fitLadder(l *summary.Ladder, tallies []rating.Tally, anchor string, order []string, conf float64) map[string]summary.Num {
 	ratings := map[string]summary.Num{}
 	nan := summary.Num(math.NaN())
 	none := summary.Interval{Value: nan, Lo: nan, Hi: nan}
@@ -111,6 +113,7 @@ func fitLadder(l *summary.Ladder, tallies []rating.Tally, anchor string, conf fl
 		l.Agents = append(l.Agents, row)
 		ratings[a] = summary.Num(r.Value)
 	}
+	withinComponents(l, tallies, anchor, order, conf)
 	sort.SliceStable(l.Agents, func(i, j int) bool { return l.Agents[i].Rating < l.Agents[j].Rating })
 	l.FirstMove, l.Draw = estimateInterval(fit.FirstMove), estimateInterval(fit.Draw)
 	if c.Test != nil {
@@ -122,6 +125,54 @@ func fitLadder(l *summary.Ladder, tallies []rating.Tally, anchor string, conf fl
 	l.Model = chosen.Model.String()
 	l.Fit = goodnessOfFit(chosen)
 	return ratings
+}
+
+// withinComponents sets l's components and every agent's rating within
+// its component: the ladder's own rating when there is one component;
+// otherwise the single model fitted to the games among the component's
+// agents (rating.Among), anchored at anchor when it is one of them, else
+// at the component's first agent in order (a component of one agent is 0
+// against itself).
+func withinComponents(l *summary.Ladder, tallies []rating.Tally, anchor string, order []string, conf float64) {
+	l.Components = rating.Components(tallies)
+	if len(l.Components) == 1 {
+		for i, a := range l.Agents {
+			l.Agents[i].WithinAnchor, l.Agents[i].Within = anchor, summary.Interval{Value: a.Rating, Lo: a.Lo, Hi: a.Hi}
+		}
+		return
+	}
+	nan := summary.Num(math.NaN())
+	within := map[string]summary.Interval{}
+	anchors := map[string]string{}
+	for _, comp := range l.Components {
+		ca := anchor
+		if !slices.Contains(comp, anchor) {
+			ca = comp[0]
+			for _, a := range order {
+				if slices.Contains(comp, a) {
+					ca = a
+					break
+				}
+			}
+		}
+		for _, a := range comp {
+			anchors[a], within[a] = ca, summary.Interval{Value: nan, Lo: nan, Hi: nan}
+		}
+		if len(comp) == 1 {
+			within[ca] = summary.Interval{}
+			continue
+		}
+		fit, err := rating.FitML(rating.Among(tallies, comp), ca, conf)
+		if err != nil {
+			continue // left NaN: no fit among these agents
+		}
+		for i, a := range fit.Agents {
+			within[a] = estimateInterval(fit.Ratings[i])
+		}
+	}
+	for i, a := range l.Agents {
+		l.Agents[i].WithinAnchor, l.Agents[i].Within = anchors[a.Agent], within[a.Agent]
+	}
 }
 
 // goodnessOfFit converts a fit's goodness-of-fit test.

@@ -11,6 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/baolab/baolab/analysis/load"
+	"github.com/baolab/baolab/analysis/rating"
 	"github.com/baolab/baolab/analysis/summary"
 	"github.com/baolab/baolab/sim"
 )
@@ -130,5 +131,59 @@ func checkModel(t *testing.T, l summary.Ladder) {
 	params := map[string]int{"single": 4, "per-agent": 6}[want]
 	if len(l.Fit.Pairs) != 9 || games != l.Games || (l.Fit.DF != 18-params && l.Fit.DF != 9-params+1) {
 		t.Errorf("%s: fit over %d pairs, %d games, %d df", l.Ruleset, len(l.Fit.Pairs), games, l.Fit.DF)
+	}
+}
+
+// TestWithinComponents: a ladder whose anchor (random) never takes a
+// point splits in two; the other agents are rated within their own
+// group, against the first of them in ladder order, as the single model
+// fitted to their games alone rates them, while their ladder ratings are
+// unbounded. A ladder of one group keeps its ratings as the within ones.
+func TestWithinComponents(t *testing.T) {
+	tallies := []rating.Tally{
+		{First: "random", Second: "greedy", Losses: 20}, {First: "greedy", Second: "random", Wins: 20},
+		{First: "random", Second: "ab", Losses: 20}, {First: "ab", Second: "random", Wins: 20},
+		{First: "greedy", Second: "ab", Wins: 6, Losses: 14}, {First: "ab", Second: "greedy", Wins: 15, Losses: 5},
+		{First: "random", Second: "random", Wins: 9, Losses: 11}, {First: "ab", Second: "ab", Wins: 10, Losses: 10},
+	}
+	var l summary.Ladder
+	fitLadder(&l, tallies, "random", []string{"random", "greedy", "ab"}, 0.95)
+	if fmt.Sprint(l.Components) != "[[random] [greedy ab]]" {
+		t.Fatalf("components %v", l.Components)
+	}
+	want, err := rating.FitML(rating.Among(tallies, []string{"greedy", "ab"}), "greedy", 0.95)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range l.Agents {
+		switch a.Agent {
+		case "random":
+			if a.WithinAnchor != "random" || a.Within != (summary.Interval{}) {
+				t.Errorf("random: within %+v against %s, want 0 against itself", a.Within, a.WithinAnchor)
+			}
+		case "greedy", "ab":
+			i := 0
+			if want.Agents[1] == a.Agent {
+				i = 1
+			}
+			if a.WithinAnchor != "greedy" || a.Within != estimateInterval(want.Ratings[i]) || !math.IsInf(float64(a.Rating), 1) {
+				t.Errorf("%s: rating %v, within %+v against %s; want +Inf and %+v against greedy", a.Agent, a.Rating, a.Within, a.WithinAnchor, want.Ratings[i])
+			}
+		}
+	}
+	if ab := l.Agents[2].Within; l.Agents[2].Agent != "ab" || !(ab.Lo > 0 && ab.Hi < 1000) {
+		t.Errorf("ab within: %+v, want finite and above greedy", l.Agents[2])
+	}
+
+	tallies[0].Wins = 1 // random takes a game from greedy: one group
+	l = summary.Ladder{}
+	fitLadder(&l, tallies, "random", []string{"random", "greedy", "ab"}, 0.95)
+	if len(l.Components) != 1 {
+		t.Fatalf("components %v, want one", l.Components)
+	}
+	for _, a := range l.Agents {
+		if a.WithinAnchor != "random" || a.Within != (summary.Interval{Value: a.Rating, Lo: a.Lo, Hi: a.Hi}) {
+			t.Errorf("%s: within %+v against %s, want its rating against random", a.Agent, a.Within, a.WithinAnchor)
+		}
 	}
 }

@@ -341,6 +341,9 @@ type Ladder struct {
 	PerAgentDraw Interval  `json:"per_agent_draw"` // draw parameter of the per-agent model
 	// Fit is the goodness of fit of the chosen model.
 	Fit GoodnessOfFit `json:"fit"`
+	// Components are the ladder's strongly connected components, weakest
+	// first (rating.Components): one when every rating is bounded.
+	Components [][]string `json:"components"`
 	// Note explains a fit that could not be made (e.g. no game won).
 	Note string `json:"note,omitempty"`
 }
@@ -357,6 +360,14 @@ type Rating struct {
 	Hi             Num      `json:"hi"`
 	FirstMove      Interval `json:"first_move"`
 	PerAgentRating Interval `json:"per_agent_rating"`
+	// Within is the agent's rating (single model, profile interval)
+	// against WithinAnchor, rated 0, fitted to the games among the agents
+	// of its strongly connected component of the ladder alone
+	// (rating.Components: the groups of agents that took points from each
+	// other): finite where Rating is not. In a ladder of one component,
+	// WithinAnchor is the ladder's Anchor and Within is Rating.
+	WithinAnchor string   `json:"within_anchor"`
+	Within       Interval `json:"within"`
 }
 
 // ModelTest is the likelihood-ratio test of the single rating model

@@ -52,14 +52,16 @@ func numInf(x summary.Num) string {
 // and interval, its self-play, the ruleset's first-move and draw
 // parameters (repeated on each row of the ruleset), then the chosen
 // model, the agent's per-agent first-move advantage and rating, and the
-// ruleset's model test and goodness of fit.
+// ruleset's model test and goodness of fit, and the agent's rating
+// within its component (within_anchor rated 0).
 func WriteLadderCSV(w io.Writer, s *summary.Summary) error {
 	cw := csv.NewWriter(w)
 	head := []string{"ruleset", "variant", "opening_plies", "agent", "rating", "rating_lo", "rating_hi",
 		"self_play_games", "self_play_fpa", "self_play_fpa_lo", "self_play_fpa_hi", "self_play_draw_rate",
 		"self_play_mean_length", "self_play_distinct_games", "first_move", "first_move_lo", "first_move_hi", "draw", "draw_lo", "draw_hi",
 		"model", "agent_first_move", "agent_first_move_lo", "agent_first_move_hi", "per_agent_rating", "per_agent_rating_lo", "per_agent_rating_hi",
-		"model_test_statistic", "model_test_df", "model_test_p", "fit_chi2", "fit_df", "fit_p", "fit_approximate"}
+		"model_test_statistic", "model_test_df", "model_test_p", "fit_chi2", "fit_df", "fit_p", "fit_approximate",
+		"within_anchor", "within", "within_lo", "within_hi"}
 	if err := cw.Write(head); err != nil {
 		return err
 	}
@@ -79,7 +81,8 @@ func WriteLadderCSV(w io.Writer, s *summary.Summary) error {
 				l.Model, numInf(a.FirstMove.Value), numInf(a.FirstMove.Lo), numInf(a.FirstMove.Hi),
 				numInf(a.PerAgentRating.Value), numInf(a.PerAgentRating.Lo), numInf(a.PerAgentRating.Hi),
 				num(l.ModelTest.Statistic), fmt.Sprint(l.ModelTest.DF), num(l.ModelTest.P),
-				num(l.Fit.Chi2), fmt.Sprint(l.Fit.DF), num(l.Fit.P), fmt.Sprint(l.Fit.Approximate))
+				num(l.Fit.Chi2), fmt.Sprint(l.Fit.DF), num(l.Fit.P), fmt.Sprint(l.Fit.Approximate),
+				a.WithinAnchor, numInf(a.Within.Value), numInf(a.Within.Lo), numInf(a.Within.Hi))
 			if err := cw.Write(row); err != nil {
 				return err
 			}
@@ -140,6 +143,34 @@ func modelText(l summary.Ladder, chi2 string) string {
 	return b.String()
 }
 
+// componentsText says, for a ladder whose games split its agents into
+// several components, which they are and each agent's rating within its
+// own (name formats an agent's name); "" for a ladder of one component.
+func componentsText(l summary.Ladder, name func(string) string) string {
+	if len(l.Components) < 2 {
+		return ""
+	}
+	var groups []string
+	for _, c := range l.Components {
+		var names []string
+		for _, a := range c {
+			names = append(names, name(a))
+		}
+		groups = append(groups, "("+strings.Join(names, ", ")+")")
+	}
+	var within []string
+	for _, a := range l.Agents {
+		if a.Agent != a.WithinAnchor {
+			within = append(within, fmt.Sprintf("%s %s over %s", name(a.Agent), ptsInterval(a.Within), name(a.WithinAnchor)))
+		}
+	}
+	t := fmt.Sprintf("The games split the agents into %d groups, weakest first, none of which took a point from a stronger one: %s. Between groups the ratings have no finite maximum-likelihood value (∞); within each group, fitted to its own games alone", len(l.Components), strings.Join(groups, " < "))
+	if len(within) == 0 {
+		return t + ", every group is one agent."
+	}
+	return t + ": " + strings.Join(within, "; ") + "."
+}
+
 // pIs writes "p = 0.123", or "p < 0.001".
 func pIs(p summary.Num) string {
 	v := pval(p)
@@ -188,6 +219,9 @@ func WriteLadderMarkdown(w io.Writer, s *summary.Summary) error {
 		}
 		mdTable(&b, ladderHead, "lrrrrrrrr", ladderRows(l))
 		b.WriteString("\n")
+		if c := componentsText(l, func(a string) string { return "`" + a + "`" }); c != "" {
+			b.WriteString(c + "\n\n")
+		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -211,6 +245,9 @@ func WriteLadderLaTeX(w io.Writer, s *summary.Summary) error {
 			texNum(ptsCI(l.FirstMove.Value, l.FirstMove.Lo, l.FirstMove.Hi)), texNum(ptsCI(l.Draw.Value, l.Draw.Lo, l.Draw.Hi)))
 		if m := modelText(l, `$\chi^2$`); m != "" {
 			caption += " " + texNum(m)
+		}
+		if c := componentsText(l, tt); c != "" {
+			caption += " " + texInfinity.Replace(texNum(c))
 		}
 		texTable(&b, caption, fmt.Sprintf("tab:baolab-ladder-%d", i+1), "Lrrrrrrrr", head, rows)
 	}

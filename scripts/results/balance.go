@@ -158,10 +158,17 @@ func byRuleset(rows []map[string]string) [][]map[string]string {
 
 // growth says whether the last rung of a reading's ladder is rated above
 // the rung before it with separate 95% intervals (a conservative reading:
-// overlapping intervals do not show the two rungs equal).
+// overlapping intervals do not show the two rungs equal): their ratings
+// within their component when both have one against the same agent
+// (ladder.csv's within columns, finite where the ladder's are not), else
+// their ladder ratings.
 func growth(prev, last map[string]string) string {
-	lo, err1 := strconv.ParseFloat(last["rating_lo"], 64)
-	hi, err2 := strconv.ParseFloat(prev["rating_hi"], 64)
+	loKey, hiKey := "rating_lo", "rating_hi"
+	if a := last["within_anchor"]; a != "" && a == prev["within_anchor"] {
+		loKey, hiKey = "within_lo", "within_hi"
+	}
+	lo, err1 := strconv.ParseFloat(last[loKey], 64)
+	hi, err2 := strconv.ParseFloat(prev[hiKey], 64)
 	if err1 != nil || err2 != nil {
 		return ""
 	}

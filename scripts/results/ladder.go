@@ -72,9 +72,16 @@ func ladderTableAt(dir ...string) generator {
 	}
 }
 
-// ratingCell formats a ladder row's rating with its interval: "301 [280, 323]".
+// ratingCell formats a ladder row's rating with its interval: "301 [280, 323]";
+// an unbounded rating adds the agent's rating within its component when
+// the file has one (ladder.csv's within columns): "∞ [−∞, ∞]; 385 [170,
+// 650] over `greedy`".
 func ratingCell(r map[string]string) string {
-	return fmt.Sprintf("%s [%s, %s]", elo(r["rating"]), elo(r["rating_lo"]), elo(r["rating_hi"]))
+	cell := fmt.Sprintf("%s [%s, %s]", elo(r["rating"]), elo(r["rating_lo"]), elo(r["rating_hi"]))
+	if r["rating"] == "inf" && r["within_anchor"] != "" && r["within_anchor"] != r["agent"] {
+		cell += fmt.Sprintf("; %s [%s, %s] over `%s`", elo(r["within"]), elo(r["within_lo"]), elo(r["within_hi"]), r["within_anchor"])
+	}
+	return cell
 }
 
 // selfPlayCells formats a ladder row's self-play games and first-player

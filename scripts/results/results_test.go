@@ -517,3 +517,33 @@ func TestEndgameTable(t *testing.T) {
 		t.Error("kingulu: no error")
 	}
 }
+
+// TestWithinComponentCells: an unbounded rating shows the agent's rating
+// within its component, and the growth sentence compares two rungs by
+// those when both are rated against the same agent (apart, then
+// overlapping); a file without the within columns keeps the ladder's.
+func TestWithinComponentCells(t *testing.T) {
+	row := func(agent, rating, lo, hi, anchor, w, wlo, whi string) map[string]string {
+		return map[string]string{"agent": agent, "rating": rating, "rating_lo": lo, "rating_hi": hi,
+			"within_anchor": anchor, "within": w, "within_lo": wlo, "within_hi": whi}
+	}
+	greedy := row("greedy", "inf", "-inf", "inf", "greedy", "0", "0", "0")
+	ab := row("ab", "inf", "-inf", "inf", "greedy", "424.6", "355.4", "501.1")
+	deep := row("deep", "inf", "-inf", "inf", "greedy", "801.2", "718.3", "891.2")
+	if got, want := ratingCell(ab), "∞ [−∞, ∞]; 425 [355, 501] over `greedy`"; got != want {
+		t.Errorf("ratingCell = %q, want %q", got, want)
+	}
+	if got, want := ratingCell(greedy), "∞ [−∞, ∞]"; got != want {
+		t.Errorf("ratingCell of the component's anchor = %q, want %q", got, want)
+	}
+	if got := ratingCell(map[string]string{"agent": "x", "rating": "inf", "rating_lo": "900", "rating_hi": "inf"}); got != "∞ [900, ∞]" {
+		t.Errorf("ratingCell without within columns = %q", got)
+	}
+	if got := growth(ab, deep); !strings.Contains(got, "rated above `ab` with intervals apart") {
+		t.Errorf("growth ab -> deep: %q, want apart (within: 501.1 < 718.3)", got)
+	}
+	near := row("near", "inf", "-inf", "inf", "greedy", "520", "480", "560")
+	if got := growth(ab, near); !strings.Contains(got, "overlap") {
+		t.Errorf("growth ab -> near: %q, want overlap (within: 501.1 >= 480)", got)
+	}
+}
