@@ -263,18 +263,20 @@ func OpenBoards(boards []CalibrationBoard) []CalibrationBoard {
 var DefaultShareModel = FitShareModel(OpenBoards(Calibration))
 
 // EstimatePlan plans start's board without counting it, but for the
-// layers of counted (a count stopped at a budget, PlanLayers): every
-// layer of its space (engine.LayerSpace) with its bound, and its
-// positions counted (Method "counted") or estimated as m's share of the
-// bound (Method "estimated"; the terminal positions as m.TerminalShare
-// of them), in waves reckoned along the
+// layers of partial (nil, or a count stopped at a budget: PlanLayers,
+// not Complete): every layer of its space (engine.LayerSpace) with its
+// bound, and its positions counted (Method "counted": a layer partial
+// counted, or one below the first layer partial did not count, which
+// no position reaches, with 0) or estimated as m's share of the bound
+// (Method "estimated"; the terminal positions as m.TerminalShare of
+// them), in waves reckoned along the
 // space's steps (LayerSteps): a layer with no step is in wave 0, any
 // other one wave after the latest of its steps. As the steps are a
 // superset of the moves' changes of layer, a layer's wave is never
 // earlier than in a counted plan, and there may be more waves. Refs is
 // the layer's steps, not the layers its moves reach. The plan is not
 // Complete; its Model is m and its Bound the layers' bounds summed.
-func EstimatePlan(start engine.State, m ShareModel, rates PlanRates, counted []PlannedLayer) (*LayerPlan, error) {
+func EstimatePlan(start engine.State, m ShareModel, rates PlanRates, partial *LayerPlan) (*LayerPlan, error) {
 	g := start.Game()
 	ls, err := layerSpace(g)
 	if err != nil {
@@ -297,8 +299,18 @@ func EstimatePlan(start engine.State, m ShareModel, rates PlanRates, counted []P
 		wave[l] = w
 	}
 	exact := map[uint64]PlannedLayer{}
-	for _, c := range counted {
-		exact[c.Layer] = c
+	frontier := uint64(0) // the layers below were all counted
+	if partial != nil {
+		if partial.Complete || len(partial.Waves) != 1 {
+			return nil, fmt.Errorf("%s: estimating a plan counted to the end", plan.Ruleset)
+		}
+		for _, c := range partial.Waves[0] {
+			exact[c.Layer] = c
+		}
+		frontier = math.MaxUint64
+		for _, l := range partial.Estimated {
+			frontier = min(frontier, l.Layer)
+		}
 	}
 	for i, l := range space {
 		w := int(wave[l])
@@ -312,6 +324,8 @@ func EstimatePlan(start engine.State, m ShareModel, rates PlanRates, counted []P
 		if c, ok := exact[l]; ok {
 			p.Positions, p.Terminal, p.Method, p.Refs = c.Positions, c.Terminal, "counted", c.Refs
 			delete(exact, l)
+		} else if l < frontier {
+			p.Positions, p.Terminal, p.Method, p.Refs = 0, 0, "counted", 0
 		}
 		plan.cost(&p)
 		plan.Bound += bound

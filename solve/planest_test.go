@@ -266,7 +266,10 @@ func TestShareModelLeaveOneOut(t *testing.T) {
 
 // TestEstimatePlanSumsModel: an estimated plan's positions are the
 // model's prediction for the board (up to rounding each layer), its
-// bound the bounds of Calibrate, and its costs follow the rates.
+// bound the bounds of Calibrate, and its costs follow the rates. From a
+// count stopped at a budget, the layers counted are exact, those below
+// the first layer not counted are empty, the others estimated as
+// without a count.
 func TestEstimatePlanSumsModel(t *testing.T) {
 	rates := solve.PlanRates{RAMPerPosition: 20, PositionsPerCPUSecond: 1000}
 	for _, c := range solve.Calibration[:10] {
@@ -303,7 +306,7 @@ func TestEstimatePlanSumsModel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mixed, err := solve.EstimatePlan(g.NewState(), solve.DefaultShareModel, rates, part.Waves[0])
+	mixed, err := solve.EstimatePlan(g.NewState(), solve.DefaultShareModel, rates, part)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -317,10 +320,18 @@ func TestEstimatePlanSumsModel(t *testing.T) {
 	for _, l := range part.Waves[0] {
 		counted[l.Layer] = l
 	}
-	n := 0
+	frontier := uint64(math.MaxUint64)
+	for _, l := range part.Estimated {
+		frontier = min(frontier, l.Layer)
+	}
+	n, empty := 0, 0
 	for _, wv := range mixed.Waves {
 		for _, l := range wv {
 			c, ok := counted[l.Layer]
+			if !ok && l.Layer < frontier {
+				c, ok = solve.PlannedLayer{}, true // below the count's frontier: not reached
+				empty++
+			}
 			if ok && (l.Method != "counted" || l.Positions != c.Positions || l.Terminal != c.Terminal) ||
 				!ok && (l.Method != "estimated" || l.Positions != est[l.Layer].Positions) || l.Bound != est[l.Layer].Bound || l.Wave != est[l.Layer].Wave {
 				t.Errorf("with %d layers counted: layer %+v; counted %+v (%v), estimated %+v", len(counted), l, c, ok, est[l.Layer])
@@ -330,8 +341,11 @@ func TestEstimatePlanSumsModel(t *testing.T) {
 			}
 		}
 	}
-	if n != len(counted) || n == 0 {
-		t.Errorf("%d of %d layers counted in the plan", n, len(counted))
+	if n != len(counted)+empty || n == 0 || empty == 0 {
+		t.Errorf("%d of %d layers counted in the plan, %d of them empty", n, len(counted), empty)
+	}
+	if _, err := solve.EstimatePlan(g.NewState(), solve.DefaultShareModel, rates, whole); err == nil {
+		t.Error("a plan estimated from a complete one")
 	}
 	if _, err := solve.EstimatePlan(engine.MustParse("kimasai-two-rows:holes=4").NewState(), solve.DefaultShareModel, rates, nil); err == nil {
 		t.Error("a plan estimated for a game without layers")
