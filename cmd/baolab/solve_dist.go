@@ -49,12 +49,14 @@ counted here (the "estimate:" line; docs/solving.md gives its error); the
 waves follow the layers a move can lead to, a superset (so a layer's wave
 is never earlier than when counted); the plan line says estimated=yes and
 the wave and total lines give the bounds summed. With --estimate
---plan-budget N the board is counted until N positions are counted, and
-the layers counted are exact (method=counted), as are those below the
-first layer not counted, which no position reaches (positions=0; the count stops only between
-layers: kingulu's default board takes --plan-budget 150, and a budget of
-155 or more counts its layer south_bank=0 north_bank=3 reserved=- of over
-1.2e9 positions); a board counted to the end gives the counted plan.
+--plan-budget N the board is counted until N positions are counted: the
+layers counted are exact (method=counted), and so are those below the
+first layer not counted, which no position reaches (positions=0). The
+count stops only between layers: kingulu's default board takes
+--plan-budget 150, and a budget of 155 or more counts its layer
+south_bank=0 north_bank=3 reserved=- of over 1.2e9 positions. A board
+counted to the end gives the counted plan.
+
 Without --estimate, with --plan-budget N the count stops
 once N positions are counted: the layers counted are listed in wave 0 (their
 waves are not known yet), and the layers their moves lead to, not counted,
