@@ -1,5 +1,7 @@
 package engine
 
+import "math/big"
+
 // Game is an immutable rule set: a variant with its option values.
 type Game interface {
 	// Variant returns the variant name, e.g. "kingulu".
@@ -144,4 +146,30 @@ type Layered interface {
 	LoadLayerKey(dst State, layer, key uint64) error
 	// LayerString describes a layer as space-separated name=value pairs.
 	LayerString(layer uint64) string
+}
+
+// LayerSpace is implemented by a Layered game that knows, without
+// playing, every layer a position reached from its start can be in, a
+// bound on the positions of each, and which layers a move can lead to,
+// so that a board too big to count can still be planned (solve.EstimatePlan).
+type LayerSpace interface {
+	Layered
+	// SpaceLayers returns, in increasing order, every layer a position
+	// reachable from NewState can be in (a superset: some may be empty),
+	// or ok false and no layers if there are more than limit.
+	SpaceLayers(limit int) (layers []uint64, ok bool)
+	// LayerBound returns the number of positions the layer can hold: the
+	// positions with its layer that the rules allow, reachable or not, so
+	// at least its reachable positions.
+	LayerBound(layer uint64) *big.Int
+	// LayerSteps calls step for layers of SpaceLayers, each larger than
+	// layer, such that every other layer a move from a position of layer
+	// leads to is reached from layer by a chain of one or more steps.
+	// (Waves reckoned along the steps are then never earlier than a
+	// layer's real wave, and still solve a layer after those it leads to.)
+	LayerSteps(layer uint64, step func(next uint64))
+	// LayerReserved returns what a layer's share of reachable positions
+	// is estimated from (solve.ShareModel): the holes it has reserved, or
+	// the like (0 for a game without).
+	LayerReserved(layer uint64) int
 }

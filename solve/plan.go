@@ -29,6 +29,11 @@ type LayerPlan struct {
 	Terminal  int64
 	Rates     PlanRates
 	Elapsed   time.Duration // of the count
+	// Model is the share model of a plan estimated without counting
+	// (EstimatePlan), nil for a counted plan; Bound is then the sum of
+	// the layers' bounds, and Positions and Terminal are estimates.
+	Model *ShareModel
+	Bound float64
 }
 
 // PlannedLayer is one layer of a plan and its costs.
@@ -38,11 +43,13 @@ type PlannedLayer struct {
 	Wave      int
 	Positions int64
 	Terminal  int64
-	// Method says where Positions comes from: "counted" (exact), or
+	// Method says where Positions comes from: "counted" (exact),
 	// "waiting-keys" (a layer the count did not reach: at least the
 	// positions its earlier layers' moves lead to, counted with repeats
-	// across spills, so an estimate, not a bound).
+	// across spills, so an estimate, not a bound), or "estimated" (not
+	// counted: the share of Bound a ShareModel expects, EstimatePlan).
 	Method   string
+	Bound    float64 // of an estimated layer: the positions its layer can hold (engine.LayerSpace.LayerBound)
 	Refs     int     // the later layers its moves lead to
 	RAMBytes int64   // solving it: Positions × Rates.RAMPerPosition
 	Disk     int64   // its enumeration and its solved file (see DiskBytes)
@@ -100,13 +107,7 @@ func PlanLayers(start engine.State, opt Options, rates PlanRates, budget int64) 
 	if err != nil && !errors.Is(err, errStopCount) {
 		return nil, err
 	}
-	cost := func(p *PlannedLayer) {
-		p.RAMBytes = int64(math.Ceil(float64(p.Positions) * rates.RAMPerPosition))
-		p.Disk = DiskBytes(p.Positions, p.Terminal, p.Refs)
-		p.CPU = float64(p.Positions) / rates.PositionsPerCPUSecond
-		plan.Positions += p.Positions
-		plan.Terminal += p.Terminal
-	}
+	cost := plan.cost
 	if err == nil {
 		plan.Elapsed = res.Elapsed
 		for w, wv := range wavesOf(sizes, refs) {
@@ -140,6 +141,16 @@ func PlanLayers(start engine.State, opt Options, rates PlanRates, budget int64) 
 		plan.Estimated = append(plan.Estimated, p)
 	}
 	return plan, nil
+}
+
+// cost sets p's costs at the plan's rates and adds its positions to the
+// plan's.
+func (plan *LayerPlan) cost(p *PlannedLayer) {
+	p.RAMBytes = int64(math.Ceil(float64(p.Positions) * plan.Rates.RAMPerPosition))
+	p.Disk = DiskBytes(p.Positions, p.Terminal, p.Refs)
+	p.CPU = float64(p.Positions) / plan.Rates.PositionsPerCPUSecond
+	plan.Positions += p.Positions
+	plan.Terminal += p.Terminal
 }
 
 // Cluster is what a plan takes on a cluster of Nodes nodes of Cores

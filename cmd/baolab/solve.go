@@ -111,6 +111,7 @@ func newSolveCmd() *cobra.Command {
   baolab solve --rules kingulu:holes=4,seeds=3 --method layers
   baolab solve --rules kingulu:holes=5,seeds=3 --layers --out counts/k53
   baolab solve --rules kingulu:holes=5,seeds=2 --layers --plan --nodes 4 --cores 8 --mem 16
+  baolab solve --rules kingulu --layers --plan --estimate --plan-budget 150 --nodes 16 --cores 32 --mem 128
   baolab solve --rules kingulu:holes=5,seeds=2 --layers --dir /shared/k52 --enumerate
   baolab solve --rules kingulu:holes=5,seeds=2 --layers --dir /shared/k52 --wave 0 --task 0 --tasks 4
   baolab solve --rules kingulu:holes=5,seeds=2 --layers --dir /shared/k52 --finish
@@ -133,6 +134,7 @@ func newSolveCmd() *cobra.Command {
 	f.StringVar(&o.grid, "grid", "", "solve every ruleset of a TOML file (configs/solve/solved.toml) instead of --rules")
 	d := &o.dist
 	f.BoolVar(&d.plan, "plan", false, "with --layers: print the layers in waves with their positions, memory, disk and CPU, and what a cluster takes (see above)")
+	f.BoolVar(&d.estimate, "estimate", false, "with --plan: estimate each layer's positions from the rules (a bound and a fitted share of it) instead of counting (see above)")
 	f.Int64Var(&d.budget, "plan-budget", 0, "with --plan: stop counting after this many positions (0: count the whole board)")
 	f.IntVar(&d.nodes, "nodes", 1, "with --plan: nodes of the cluster reckoned")
 	f.IntVar(&d.cores, "cores", 1, "with --plan: cores per node")

@@ -15,13 +15,13 @@ import (
 // (solve --layers --plan, --dir DIR with --enumerate, --layer, --wave or
 // --finish).
 type distOptions struct {
-	plan, enumerate, finish bool
-	dir, layer              string
-	wave, task, tasks       int
-	budget                  int64
-	nodes, cores            int
-	memGiB                  float64
-	rates                   solve.PlanRates
+	plan, estimate, enumerate, finish bool
+	dir, layer                        string
+	wave, task, tasks                 int
+	budget                            int64
+	nodes, cores                      int
+	memGiB                            float64
+	rates                             solve.PlanRates
 }
 
 // distLong is the part of solve's help about plans and distributed solves.
@@ -41,7 +41,23 @@ wave can be solved at the same time):
   total layers=<n> positions=<n> cpu_s=<s> largest_ram=<bytes> disk=<bytes>
   cluster nodes=<N> cores=<M> mem_gib=<G> enumerate_s=<s> waves_s=<s> wall_s=<s> fits=<yes|no>
 
-Positions are exact (method=counted). With --plan-budget N the count stops
+Positions are exact (method=counted). With --estimate nothing is counted:
+every layer the rules allow (kingulu: banks and reserved holes whose seeds
+fit the board) is listed with bound=<n>, the positions its layer can hold,
+and positions=<n> method=estimated, a share of the bound fitted on boards
+counted here (the "estimate:" line; docs/solving.md gives its error); the
+waves follow the layers a move can lead to, a superset (so a layer's wave
+is never earlier than when counted); the plan line says estimated=yes and
+the wave and total lines give the bounds summed. With --estimate
+--plan-budget N the board is counted until N positions are counted: the
+layers counted are exact (method=counted), and so are those below the
+first layer not counted, which no position reaches (positions=0). The
+count stops only between layers: kingulu's default board takes
+--plan-budget 150, and a budget of 155 or more counts its layer
+south_bank=0 north_bank=3 reserved=- of over 1.2e9 positions. A board
+counted to the end gives the counted plan.
+
+Without --estimate, with --plan-budget N the count stops
 once N positions are counted: the layers counted are listed in wave 0 (their
 waves are not known yet), and the layers their moves lead to, not counted,
 with method=waiting-keys: the keys waiting for them (repeats included), a
@@ -81,7 +97,7 @@ func (o *solveOptions) checkDist(changed func(string) bool) error {
 		}
 	}
 	if modes == 0 {
-		for _, f := range []string{"dir", "task", "tasks", "nodes", "cores", "mem", "plan-budget", "rate", "ram-per-position"} {
+		for _, f := range []string{"dir", "task", "tasks", "nodes", "cores", "mem", "plan-budget", "estimate", "rate", "ram-per-position"} {
 			if changed(f) {
 				return fmt.Errorf("--%s goes with --layers --plan, or --layers --dir DIR with --enumerate, --wave, --layer or --finish", f)
 			}
@@ -107,6 +123,9 @@ func (o *solveOptions) checkDist(changed func(string) bool) error {
 		}
 		return nil
 	}
+	if d.estimate {
+		return errors.New("--estimate goes with --layers --plan")
+	}
 	if d.dir == "" {
 		return errors.New("--enumerate, --wave, --layer and --finish need --dir DIR")
 	}
@@ -127,7 +146,14 @@ func (o *solveOptions) runDist(p solvePrinter, out, log io.Writer, g engine.Game
 	switch {
 	case d.plan:
 		opt.Progress = nopProgress{}
-		plan, err := solve.PlanLayers(g.NewState(), opt, d.rates, d.budget)
+		var plan *solve.LayerPlan
+		var err error
+		if !d.estimate || d.budget > 0 {
+			plan, err = solve.PlanLayers(g.NewState(), opt, d.rates, d.budget)
+		}
+		if d.estimate && (d.budget == 0 || err == nil && !plan.Complete) {
+			plan, err = solve.EstimatePlan(g.NewState(), solve.DefaultShareModel, d.rates, plan)
+		}
 		if err != nil {
 			return solveError(err)
 		}
@@ -215,34 +241,52 @@ func printPlan(w io.Writer, p *solve.LayerPlan, c solve.Cluster) error {
 		layers += len(wv)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "plan %s: layers=%d waves=%d positions=%d terminal=%d complete=%s\n", p.Ruleset, layers+len(p.Estimated), len(p.Waves), p.Positions, p.Terminal, yes[p.Complete])
+	est := ""
+	if p.Model != nil {
+		est = fmt.Sprintf(" estimated=yes bound=%.4g", p.Bound)
+	}
+	fmt.Fprintf(&b, "plan %s: layers=%d waves=%d positions=%d terminal=%d complete=%s%s\n", p.Ruleset, layers+len(p.Estimated), len(p.Waves), p.Positions, p.Terminal, yes[p.Complete], est)
 	fmt.Fprintf(&b, "rates: ram_per_position=%g positions_per_cpu_second=%g from %s\n", p.Rates.RAMPerPosition, p.Rates.PositionsPerCPUSecond, p.Rates.Source)
+	if m := p.Model; m != nil {
+		fmt.Fprintf(&b, "estimate: share=min(1,exp(%.4g%+.4g*reserved%+.4g*seeds_per_hole)) of each layer's bound, terminal_share=%.4g, fitted on %s (docs/solving.md)\n",
+			m.Intercept, m.PerReserved, m.PerSeed, m.TerminalShare, strings.Join(m.Boards, " "))
+	}
 	line := func(l solve.PlannedLayer) {
 		wave := strconv.Itoa(l.Wave)
 		if l.Wave < 0 {
 			wave = "?"
 		}
-		fmt.Fprintf(&b, "wave=%s layer=%x positions=%d terminal=%d method=%s refs=%d ram=%d disk=%d cpu_s=%.3g name=%s\n",
-			wave, l.Layer, l.Positions, l.Terminal, l.Method, l.Refs, l.RAMBytes, l.Disk, l.CPU, l.Name)
+		bound := ""
+		if l.Bound > 0 {
+			bound = fmt.Sprintf(" bound=%.0f", l.Bound)
+		}
+		fmt.Fprintf(&b, "wave=%s layer=%x positions=%d terminal=%d method=%s%s refs=%d ram=%d disk=%d cpu_s=%.3g name=%s\n",
+			wave, l.Layer, l.Positions, l.Terminal, l.Method, bound, l.Refs, l.RAMBytes, l.Disk, l.CPU, l.Name)
 	}
 	var cpu float64
 	for w, wv := range p.Waves {
 		var n int64
 		var wcpu float64
 		var ram int64
+		var bound float64
 		for _, l := range wv {
 			line(l)
 			n += l.Positions
 			wcpu += l.CPU
 			ram = max(ram, l.RAMBytes)
+			bound += l.Bound
 		}
 		cpu += wcpu
-		fmt.Fprintf(&b, "wave=%d layers=%d positions=%d cpu_s=%.3g largest_ram=%d\n", w, len(wv), n, wcpu, ram)
+		wb := ""
+		if p.Model != nil {
+			wb = fmt.Sprintf(" bound=%.4g", bound)
+		}
+		fmt.Fprintf(&b, "wave=%d layers=%d positions=%d cpu_s=%.3g largest_ram=%d%s\n", w, len(wv), n, wcpu, ram, wb)
 	}
 	for _, l := range p.Estimated {
 		line(l)
 	}
-	fmt.Fprintf(&b, "total layers=%d positions=%d cpu_s=%.3g largest_ram=%d disk=%d\n", layers+len(p.Estimated), p.Positions, c.CPU, c.LargestRAM, c.Disk)
+	fmt.Fprintf(&b, "total layers=%d positions=%d cpu_s=%.3g largest_ram=%d disk=%d%s\n", layers+len(p.Estimated), p.Positions, c.CPU, c.LargestRAM, c.Disk, est)
 	fmt.Fprintf(&b, "cluster nodes=%d cores=%d mem_gib=%g enumerate_s=%.3g waves_s=%.3g wall_s=%.3g fits=%s\n", c.Nodes, c.Cores, c.MemGiB, c.EnumerateWall, c.WavesWall, c.Wall, yes[c.Fits])
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -121,3 +121,53 @@ func TestSlurmSolveScripts(t *testing.T) {
 		}
 	}
 }
+
+// TestSolvePlanEstimate: --plan --estimate lists every layer the rules
+// allow with its bound and estimated positions, and marks the plan, the
+// waves and the total as estimates; with --plan-budget the layers counted
+// are exact; a board counted to the end gives the counted plan; --json
+// carries the model and the bound; bad combinations exit 2 with one line.
+func TestSolvePlanEstimate(t *testing.T) {
+	const rules = "kingulu:holes=4,seeds=2"
+	out, errOut, code := baolab(t, "solve", "--rules", rules, "--layers", "--plan", "--estimate", "--nodes", "2", "--cores", "4", "--mem", "1")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) < 6 || !strings.HasPrefix(lines[0], "plan "+rules+": layers=3020 ") || !strings.HasSuffix(lines[0], " complete=no estimated=yes bound=6.485e+06") ||
+		!strings.HasPrefix(lines[2], "estimate: share=min(1,exp(") || !strings.Contains(out, " method=estimated bound=") || strings.Contains(out, "method=counted") ||
+		!strings.Contains(out, "\nwave=0 layers=") || !strings.Contains(lines[len(lines)-2], "total layers=3020 ") || !strings.HasSuffix(lines[len(lines)-2], " estimated=yes bound=6.485e+06") ||
+		!strings.HasPrefix(lines[len(lines)-1], "cluster nodes=2 cores=4 mem_gib=1 ") {
+		t.Errorf("--estimate: exit %d, stderr %q:\n%s", code, errOut, strings.Join(lines[:min(len(lines), 4)], "\n"))
+	}
+	out, _, code = baolab(t, "solve", "--rules", "kingulu:holes=4,seeds=3", "--layers", "--plan", "--estimate", "--plan-budget", "3000")
+	if code != 0 || !strings.Contains(out, " method=counted bound=") || !strings.Contains(out, " method=estimated bound=") || !strings.Contains(out, "estimated=yes") {
+		t.Errorf("--estimate --plan-budget 3000: exit %d:\n%.600s", code, out)
+	}
+	out, _, code = baolab(t, "solve", "--rules", rules, "--layers", "--plan", "--estimate", "--plan-budget", "100000")
+	if code != 0 || !strings.Contains(out, ": layers=21 waves=9 positions=104 ") || strings.Contains(out, "estimated") {
+		t.Errorf("--estimate with a budget over the board: exit %d:\n%.600s", code, out)
+	}
+	out, _, code = baolab(t, "solve", "--rules", rules, "--layers", "--plan", "--estimate", "--json")
+	var plan struct {
+		Positions int64
+		Bound     float64
+		Model     *struct{ PerReserved float64 }
+		Waves     [][]struct{ Method string }
+	}
+	if err := json.Unmarshal([]byte(out), &plan); code != 0 || err != nil || plan.Model == nil || plan.Model.PerReserved >= 0 || plan.Bound != 6485002 || len(plan.Waves) == 0 || plan.Waves[0][0].Method != "estimated" {
+		t.Errorf("--estimate --json: exit %d, %v, positions %d, bound %g, model %v", code, err, plan.Positions, plan.Bound, plan.Model)
+	}
+	for _, args := range [][]string{
+		{"--layers", "--estimate"},
+		{"--estimate"},
+		{"--plan", "--estimate"},
+		{"--layers", "--dir", t.TempDir(), "--enumerate", "--estimate"},
+		{"--layers", "--plan", "--estimate", "--plan-budget", "-1"},
+	} {
+		_, errOut, code := baolab(t, append([]string{"solve", "--rules", rules}, args...)...)
+		if code != 2 || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
+			t.Errorf("solve %s: exit %d, stderr %q; want 2 and one line", strings.Join(args, " "), code, errOut)
+		}
+	}
+	if _, errOut, code := baolab(t, "solve", "--rules", "kimasai-two-rows:holes=4", "--layers", "--plan", "--estimate"); code != 2 || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
+		t.Errorf("--estimate of a game without layers: exit %d, stderr %q", code, errOut)
+	}
+}
