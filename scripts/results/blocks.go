@@ -24,6 +24,8 @@ var generators = map[string]generator{
 	"ladder:kingulu-200":                 ladderTable("kingulu-200"),
 	"ladder:kimasai-50":                  ladderTable("kimasai-50"),
 	"layers":                             layersTable,
+	"plan:kingulu":                       planBlock("kingulu"),
+	"plan:kingulu-holes5-seeds2":         planBlock("kingulu-holes5-seeds2"),
 	"balance:kingulu":                    balanceTable("kingulu"),
 	"balance:kimasai-two-rows":           balanceTable("kimasai-two-rows"),
 	"balance:kimasai-four-rows":          balanceTable("kimasai-four-rows"),
