@@ -34,9 +34,9 @@ const maxTries = 100
 // (max_plies included), reset with seeds drawn for the game; then one of
 // the positions after the opening where a player was to move (the
 // position the opening reached included) is picked uniformly and labelled
-// with the game's outcome for its player to move. Its label is so the
-// outcome of self-play by south and north from that position, the game
-// they played on from it. Every draw comes from one PCG stream seeded
+// with the game's outcome for its player to move: the label is thus the
+// outcome of self-play by south and north from that position (the game
+// they played on from it). Every draw comes from one PCG stream seeded
 // with seed, so the same arguments (and deterministic choosers) give the
 // same positions. A game that ends during its opening is replaced by the
 // next; after maxTries·n games PlayGames gives up with an error.
