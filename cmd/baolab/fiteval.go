@@ -36,7 +36,7 @@ type fitEvalFlags struct {
 }
 
 // deepFlag is the prefix of the flags that shape the deep labels; the
-// recorded command writes every flag with it (deepCommand).
+// recorded command writes every flag with it (command).
 const deepFlag = "deep"
 
 func newFitEvalCmd() *cobra.Command {
