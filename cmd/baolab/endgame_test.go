@@ -92,3 +92,31 @@ func TestEndgameBadInputFourRows(t *testing.T) {
 		}
 	}
 }
+
+// TestSimEndgameAgents: baolab sim plays alphabeta and mcts with an
+// endgame database, and stops at the start with exit 2 and one line
+// naming the agent, the same line for both but the name, when the
+// directory holds no database.
+func TestSimEndgameAgents(t *testing.T) {
+	const rs = "kingulu:holes=4,seeds=3"
+	dir := t.TempDir()
+	if _, _, code := baolab(t, "endgame", "--rules", rs, "--seeds", "3", "--out", dir, "--workers", "2"); code != 0 {
+		t.Fatalf("endgame: exit %d", code)
+	}
+	agents := "alphabeta:depth=1,endgame=" + dir + "/mcts:iters=20,solver=true,endgame=" + dir
+	if _, errOut, code := baolab(t, "sim", "--rules", rs, "--agents", agents, "--games", "4", "--out", t.TempDir(), "-q"); code != 0 {
+		t.Fatalf("%s: exit %d: %s", agents, code, errOut)
+	}
+	bad := t.TempDir()
+	var lines []string
+	for _, spec := range []string{"alphabeta:depth=1,endgame=" + bad, "mcts:iters=20,endgame=" + bad} {
+		_, errOut, code := baolab(t, "sim", "--rules", rs, "--agents", spec, "--games", "4", "--out", t.TempDir(), "-q")
+		if code != 2 || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "agent cannot play this game") {
+			t.Errorf("%s: exit %d, stderr %q; want exit 2 and one line", spec, code, errOut)
+		}
+		lines = append(lines, errOut)
+	}
+	if want := strings.Replace(lines[0], ": alphabeta: ", ": mcts: ", 1); lines[1] != want {
+		t.Errorf("mcts's error %q, want alphabeta's with its name: %q", lines[1], want)
+	}
+}

@@ -1,7 +1,8 @@
 // Package agent provides the game-playing agents of baolab simulations:
-// random, greedy, alpha-beta search (optionally with a kingulu or
-// kimasai-four-rows endgame database), Monte Carlo tree search and perfect play from a solved table. They play
-// any engine.Game through the engine.State API alone.
+// random, greedy, alpha-beta search and Monte Carlo tree search (each
+// optionally with a kingulu or kimasai-four-rows endgame database) and
+// perfect play from a solved table. They play any engine.Game through the
+// engine.State API alone.
 //
 // # Specs
 //
@@ -15,7 +16,7 @@
 //	random                                   no keys
 //	greedy                                   no keys
 //	alphabeta:depth=N,nodes=N,tt=MB,endgame=DIR,eval=E
-//	mcts:iters=N,c=C,rollout=R,solver=B
+//	mcts:iters=N,c=C,rollout=R,solver=B,endgame=DIR
 //	perfect:table=DIR
 //	strong:KEYS                              alphabeta's keys, eval=fitted and nodes=20000 by default
 //
@@ -124,7 +125,7 @@
 // can force a win (a four-rows value is a win or loss by 1: no draw,
 // since no position repeats). The database ignores max_plies, as the
 // solver does, and four-rows' repetition option, which cannot change a
-// value (package solve/endgame). mcts uses no database.
+// value (package solve/endgame). mcts takes the same key (below).
 // Its lookups allocate nothing. A simulation calls Prepare first, so a missing,
 // corrupt or foreign database (another ruleset) is an error at the start
 // (agent.ErrPrepare). The key is written in the canonical form only when
@@ -174,6 +175,22 @@
 // is one). A proven value is the exact outcome of the position under best
 // play (the solver's outcome; tests compare them); solver=false plays
 // exactly as before.
+//
+// mcts:...,endgame=DIR uses the endgame database alphabeta's key names.
+// A node whose position the database holds is a solved node: no rollout
+// is played from it and it is never expanded; its reward is the
+// database's outcome (1 or 0 when a side can force a win, 1/2 when
+// neither can: a draw, or endless play), backed up from it at each
+// descent as a finished game's is. With solver=true it is a proven node,
+// so its value proves its parents by the solver's backups. At a root the
+// database holds, the agent searches nothing: it plays as alphabeta does
+// there (the best value by perfect's ranking, ties at random), and with
+// solver=true the root is proven to the database's outcome. Like
+// alphabeta's, the values ignore max_plies (a game cut short by
+// max_plies is unfinished, whatever the database says). The key is
+// written in the canonical form only when used; a missing, corrupt or
+// foreign database is alphabeta's error with mcts's name
+// (agent.ErrPrepare).
 //
 // perfect plays exactly optimally from the solved table of the board
 // (package solve): every candidate is played on a spare state and rated

@@ -12,17 +12,24 @@ import (
 // directory and ruleset, shared by every worker.
 var endgames perProcess[*endgame.DB]
 
-// loadEndgame reads the endgame database in dir, once per process, and
-// checks that it serves g's ruleset. The error wraps ErrPrepare.
-func loadEndgame(dir string, g engine.Game) (*endgame.DB, error) {
-	return endgames.get(g.Ruleset()+"\x00"+dir, func() (*endgame.DB, error) {
-		db, err := endgame.ReadFor(dir, g)
-		if err != nil {
-			return nil, fmt.Errorf("%w: alphabeta: %w", ErrPrepare, err)
-		}
-		return db, nil
+// loadEndgame reads the endgame database in dir for the agent called
+// name (alphabeta or mcts), once per process whichever agent asks, and
+// checks that it serves g's ruleset. The error wraps ErrPrepare and names
+// the agent: "agent cannot play this game: NAME: ...".
+func loadEndgame(name, dir string, g engine.Game) (*endgame.DB, error) {
+	db, err := endgames.get(g.Ruleset()+"\x00"+dir, func() (*endgame.DB, error) {
+		return endgame.ReadFor(dir, g)
 	})
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %w", ErrPrepare, name, err)
+	}
+	return db, nil
 }
+
+// endgameOption is the endgame key of the agents that take one (alphabeta,
+// strong and mcts), declared once.
+var endgameOption = engine.Option{Key: "endgame", Optional: true, Check: directory, Kind: "a directory",
+	Help: "an endgame database (kingulu or kimasai-four-rows) written by baolab endgame --out DIR; left out: none"}
 
 // endgameScore is the search score for p of a position whose value an
 // endgame database gives: ±(scoreWin/2 + the margin the winner can force)

@@ -3,6 +3,7 @@ package agent_test
 import (
 	"errors"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/baolab/baolab/engine"
@@ -173,4 +174,55 @@ func randomDescent(t *testing.T, s engine.State, rng *rand.Rand, in func(engine.
 		}
 	}
 	return s
+}
+
+func TestMCTSEndgameSpec(t *testing.T) {
+	for in, want := range map[string]string{
+		"mcts:endgame=eg/k4":                     "mcts:iters=400,c=1.4,endgame=eg/k4",
+		" mcts : solver=true , endgame = /x/k6 ": "mcts:iters=400,c=1.4,solver=true,endgame=/x/k6",
+		"mcts:endgame=d,iters=9,rollout=greedy":  "mcts:iters=9,c=1.4,rollout=greedy,endgame=d",
+	} {
+		sp, err := agent.Parse(in)
+		if err != nil || sp.String() != want {
+			t.Errorf("Parse(%q) = %v, %v; want %s", in, sp, err, want)
+		}
+	}
+	if _, err := agent.Parse("mcts:endgame="); err == nil {
+		t.Error(`Parse("mcts:endgame="): no error`)
+	}
+	s, n, err := agent.ParsePair("random/mcts:solver=true,endgame=a/b")
+	if err != nil || s.String() != "random" || n.String() != "mcts:iters=400,c=1.4,solver=true,endgame=a/b" {
+		t.Errorf("ParsePair: %v, %v, %v", s, n, err)
+	}
+}
+
+// TestMCTSEndgameBadDir: mcts refuses a missing database, a directory
+// that holds none and a database of another ruleset with alphabeta's
+// error (agent.ErrPrepare, one line), its agent's name in place of
+// alphabeta's; a good database prepares.
+func TestMCTSEndgameBadDir(t *testing.T) {
+	const rs = "kingulu:holes=4,seeds=3"
+	g := engine.MustParse(rs)
+	dir, _ := writeEndgame(t, rs, 3)
+	if err := (agent.MCTS{Endgame: dir}).Prepare(g); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		dir string
+		g   engine.Game
+	}{
+		{t.TempDir() + "/none", g},
+		{t.TempDir(), g},
+		{dir, engine.MustParse("kingulu:holes=4,seeds=2")},
+	} {
+		ab := agent.AlphaBeta{Depth: 1, Endgame: c.dir}.Prepare(c.g)
+		err := agent.MCTS{Endgame: c.dir}.Prepare(c.g)
+		if ab == nil || err == nil || !errors.Is(err, agent.ErrPrepare) || !errors.Is(err, endgame.ErrBadDB) {
+			t.Errorf("%s for %s: mcts %v, alphabeta %v; want ErrPrepare", c.dir, c.g.Ruleset(), err, ab)
+			continue
+		}
+		if want := strings.Replace(ab.Error(), ": alphabeta: ", ": mcts: ", 1); err.Error() != want || strings.Contains(want, "\n") {
+			t.Errorf("%s for %s: mcts %q, want %q", c.dir, c.g.Ruleset(), err, want)
+		}
+	}
 }

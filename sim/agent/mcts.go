@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/baolab/baolab/engine"
+	"github.com/baolab/baolab/solve/endgame"
 )
 
 type mctsAgent struct {
@@ -21,6 +22,7 @@ type mctsAgent struct {
 	path   []int32 // nodes of the current descent, root first
 	buf    []engine.Move
 	never  *neverCache // never-ending moves met so far
+	db     *endgame.DB // endgame database; nil for none
 }
 
 // node is one position of the tree, reached from its parent by move.
@@ -30,7 +32,7 @@ type node struct {
 	move     engine.Move
 	mover    engine.Player // the player who played move
 	dead     bool          // move turned out never-ending (infinite=illegal)
-	terminal bool          // the game is over here; reward holds its outcome
+	terminal bool          // the game is over here, or the endgame database holds the position; reward holds its outcome
 	visits   int32
 	wins     float64 // sum of the rewards for mover
 	reward   float64 // terminal outcome for the root's mover; with proven, the proven outcome
@@ -63,9 +65,17 @@ func newMCTS(g engine.Game, iters int, c float64, greedy, solver bool) *mctsAgen
 }
 
 // Choose runs iters UCT iterations from s and returns the most visited
-// move, ties broken uniformly at random.
+// move, ties broken uniformly at random. From a position the endgame
+// database holds it searches nothing: the root is proven (with the
+// solver) and the move is one of best value, as alphabeta plays there.
 func (a *mctsAgent) Choose(s engine.State, moves []engine.Move) engine.Move {
 	root := s.Player()
+	if a.db != nil && !s.Over() {
+		if v, ok := a.db.Lookup(s); ok {
+			a.nodes = append(a.nodes[:0], node{first: -1, terminal: true, reward: resultReward(v.Outcome(), root), proven: a.solver})
+			return bestValued(&a.seeded, s, moves, a.spare, a.db.Lookup)
+		}
+	}
 	a.nodes = append(a.nodes[:0], node{first: -1})
 	a.expand(0, root, moves)
 	for it := 0; it < a.iters; it++ {
@@ -174,6 +184,11 @@ func (a *mctsAgent) descend(root engine.Player) (reward float64, ok bool) {
 		cur = c
 		if a.nodes[c].visits == 0 {
 			if !a.sim.Over() {
+				if r, ok := a.endgameReward(root); ok {
+					nd = &a.nodes[c]
+					nd.terminal, nd.reward, nd.proven = true, r, a.solver
+					return r, true
+				}
 				return a.rollout(root), true
 			}
 			a.nodes[c].terminal, a.nodes[c].reward = true, outcome(a.sim, root)
@@ -271,14 +286,34 @@ func (a *mctsAgent) rolloutMove() {
 }
 
 // outcome returns the reward of the finished game s for p.
-func outcome(s engine.State, p engine.Player) float64 {
-	switch s.Result() {
+func outcome(s engine.State, p engine.Player) float64 { return resultReward(s.Result(), p) }
+
+// resultReward returns the reward of the result r for p: 1 for p's win, 0
+// for the opponent's, 1/2 otherwise.
+func resultReward(r engine.Result, p engine.Player) float64 {
+	switch r {
 	case engine.Win(p):
 		return 1
 	case engine.Win(p.Other()):
 		return 0
 	}
 	return 0.5
+}
+
+// endgameReward returns the reward for root of a.sim's position when the
+// endgame database holds it: 1 or 0 when root or the opponent can force a
+// win, 1/2 when neither can (a draw, or endless play). The value is exact
+// (ignoring max_plies, as the database does), so the node is an end of the
+// descent and, with the solver, a proven node.
+func (a *mctsAgent) endgameReward(root engine.Player) (float64, bool) {
+	if a.db == nil {
+		return 0, false
+	}
+	v, ok := a.db.Lookup(a.sim)
+	if !ok {
+		return 0, false
+	}
+	return resultReward(v.Outcome(), root), true
 }
 
 // forMover returns reward, an outcome for the root's mover, for p.

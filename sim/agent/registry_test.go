@@ -15,7 +15,7 @@ import (
 func TestEveryKindRoundTrips(t *testing.T) {
 	others := map[string]string{ // a non-default value of every key
 		"alphabeta.depth": "7", "alphabeta.nodes": "5000", "alphabeta.tt": "64", "alphabeta.endgame": "eg/dir", "alphabeta.eval": "fitted",
-		"mcts.iters": "50", "mcts.c": "0.25", "mcts.rollout": "greedy", "mcts.solver": "true",
+		"mcts.iters": "50", "mcts.c": "0.25", "mcts.rollout": "greedy", "mcts.solver": "true", "mcts.endgame": "eg/dir",
 		"perfect.table": "runs/solved",
 		// strong takes alphabeta's keys; its canonical form is alphabeta's.
 		"strong.depth": "7", "strong.nodes": "5000", "strong.tt": "64", "strong.endgame": "eg/dir", "strong.eval": "material",

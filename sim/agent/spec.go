@@ -51,7 +51,8 @@ type AlphaBeta struct {
 }
 
 // MCTS is the spec of the UCT Monte Carlo tree searcher. Its canonical form
-// is "mcts:iters=N,c=C". A zero Iters means DefaultIters; a zero C is a
+// is "mcts:iters=N,c=C", followed by ",rollout=greedy", ",solver=true" and
+// ",endgame=DIR" when used. A zero Iters means DefaultIters; a zero C is a
 // valid exploration constant (no exploration) and is kept. Parse fills in
 // DefaultC when c is omitted.
 type MCTS struct {
@@ -59,6 +60,7 @@ type MCTS struct {
 	C       float64 // exploration constant c of UCB1, 0..MaxC
 	Rollout string  // RolloutRandom or RolloutGreedy; "" means RolloutRandom
 	Solver  bool    // MCTS-Solver: back up proven outcomes (solver=true)
+	Endgame string  // directory of a kingulu or kimasai-four-rows endgame database (baolab endgame --out); "" for none
 }
 
 // String returns "random".
@@ -91,9 +93,10 @@ func (s AlphaBeta) String() string {
 }
 
 // String returns "mcts:iters=N,c=C", C in the shortest form that reads back
-// exactly, followed by ",rollout=greedy" for greedy rollouts (random
-// rollouts, the default, are not written, so older specs keep their
-// canonical form).
+// exactly, followed by ",rollout=greedy" for greedy rollouts,
+// ",solver=true" for MCTS-Solver and ",endgame=DIR" with an endgame
+// database (the defaults, random rollouts, no solver and no database, are
+// not written, so older specs keep their canonical form).
 func (s MCTS) String() string {
 	out := "mcts:iters=" + strconv.Itoa(s.iters()) + ",c=" + strconv.FormatFloat(s.C, 'g', -1, 64)
 	if s.rollout() != RolloutRandom {
@@ -101,6 +104,9 @@ func (s MCTS) String() string {
 	}
 	if s.Solver {
 		out += ",solver=true"
+	}
+	if s.Endgame != "" {
+		out += ",endgame=" + s.Endgame
 	}
 	return out
 }
@@ -141,7 +147,7 @@ func (s AlphaBeta) New(g engine.Game) Agent {
 	mustBeValid(s)
 	a := newAlphaBeta(g, s.depth(), int64(s.Nodes), ttBitsFor(s.TT))
 	if s.Endgame != "" {
-		db, err := loadEndgame(s.Endgame, g)
+		db, err := loadEndgame("alphabeta", s.Endgame, g)
 		if err != nil {
 			panic("agent: " + s.String() + ": " + err.Error())
 		}
@@ -169,15 +175,35 @@ func (s AlphaBeta) Prepare(g engine.Game) error {
 	if s.Endgame == "" {
 		return nil
 	}
-	_, err := loadEndgame(s.Endgame, g)
+	_, err := loadEndgame("alphabeta", s.Endgame, g)
 	return err
 }
 
 // New returns an MCTS agent for g. It panics if Iters, C or Rollout is
-// out of range (Parse never returns such a spec).
+// out of range (Parse never returns such a spec), or if the endgame
+// database cannot be loaded (call Prepare first: a simulation does).
 func (s MCTS) New(g engine.Game) Agent {
 	mustBeValid(s)
-	return newMCTS(g, s.iters(), s.C, s.rollout() == RolloutGreedy, s.Solver)
+	a := newMCTS(g, s.iters(), s.C, s.rollout() == RolloutGreedy, s.Solver)
+	if s.Endgame != "" {
+		db, err := loadEndgame("mcts", s.Endgame, g)
+		if err != nil {
+			panic("agent: " + s.String() + ": " + err.Error())
+		}
+		a.db = db
+	}
+	return a
+}
+
+// Prepare loads the endgame database (when Endgame is set) once per
+// process and checks that it serves g's ruleset; later calls return the
+// same result. The error wraps ErrPrepare.
+func (s MCTS) Prepare(g engine.Game) error {
+	if s.Endgame == "" {
+		return nil
+	}
+	_, err := loadEndgame("mcts", s.Endgame, g)
+	return err
 }
 
 // The agents of this file, each declared once: name, doc and keys (key,
@@ -197,9 +223,7 @@ var (
 			bind(engine.Option{Key: "tt", Optional: true, Numeric: true, Min: 1, Max: MaxTTMB,
 				Help: "transposition table size in MiB; left out: 2^" + strconv.Itoa(TTBits) + " entries"},
 				engine.Int(func(s *AlphaBeta) *int { return &s.TT })),
-			bind(engine.Option{Key: "endgame", Optional: true, Check: directory, Kind: "a directory",
-				Help: "an endgame database (kingulu or kimasai-four-rows) written by baolab endgame --out DIR; left out: none"},
-				setText(func(s *AlphaBeta) *string { return &s.Endgame })),
+			bind(endgameOption, setText(func(s *AlphaBeta) *string { return &s.Endgame })),
 			bind(engine.Option{Key: "eval", Default: EvalMaterial, Values: []string{EvalMaterial, EvalFitted},
 				Help: "the evaluation of positions at the depth limit: material, or fitted (the per-variant fitted evaluation, package sim/evaluate)"},
 				func(s *AlphaBeta, val string, _ int) {
@@ -233,6 +257,7 @@ var (
 			bind(engine.Option{Key: "solver", Default: "false", Values: []string{"false", "true"},
 				Help: "true: MCTS-Solver, backing up proven outcomes"},
 				engine.Flag(func(s *MCTS) *bool { return &s.Solver }, "true")),
+			bind(endgameOption, setText(func(s *MCTS) *string { return &s.Endgame })),
 		}, nil)
 )
 
@@ -240,10 +265,10 @@ var (
 // as "mcts:iters=400,c=1.4/greedy". A single spec (no "/") means the same
 // agent on both sides. Errors name the seat whose spec is bad.
 //
-// A perfect:table=DIR or alphabeta:...,endgame=DIR spec may hold '/' in
-// DIR: then the pair is split at the first '/' that leaves a valid spec on
-// both sides, and if none does the whole string is one spec for both
-// seats.
+// A perfect:table=DIR, alphabeta:...,endgame=DIR or mcts:...,endgame=DIR
+// spec may hold '/' in DIR: then the pair is split at the first '/' that
+// leaves a valid spec on both sides, and if none does the whole string is
+// one spec for both seats.
 func ParsePair(s string) (south, north Spec, err error) {
 	parts := strings.Split(s, "/")
 	if len(parts) > 2 || (len(parts) == 2 && (strings.Contains(s, "table=") || strings.Contains(s, "endgame="))) {

@@ -85,7 +85,7 @@ func TestParseErrors(t *testing.T) {
 		{"mcts:c=NaN", `agent spec "mcts:c=NaN": mcts: option "c": value "NaN" not allowed (allowed: a number 0..100)`},
 		{"mcts:c=inf", `agent spec "mcts:c=inf": mcts: option "c": value "inf" not allowed (allowed: a number 0..100)`},
 		{"mcts:c=x", `agent spec "mcts:c=x": mcts: option "c": value "x" not allowed (allowed: a number 0..100)`},
-		{"mcts:depth=3", `agent spec "mcts:depth=3": mcts: unknown option "depth" (options: iters, c, rollout, solver)`},
+		{"mcts:depth=3", `agent spec "mcts:depth=3": mcts: unknown option "depth" (options: iters, c, rollout, solver, endgame)`},
 		{"mcts:iters=5;c=1", `agent spec "mcts:iters=5;c=1": mcts: option "iters": value "5;c=1" not allowed (allowed: 1..10000000)`},
 	} {
 		_, err := agent.Parse(tc.in)

@@ -14,7 +14,10 @@
 //
 //	P(the player wins) = 1 / (1 + exp(-(w · features)))
 //
-// with a draw (or endless play) labelled 1/2. Fit reproduces the weights
+// with a draw (or endless play) labelled 1/2. Positions of boards too big
+// to solve can join the fit labelled by deep search (PlayGames: the
+// outcome of a search agent's self-play from positions of its games after
+// random openings; baolab fit-eval --deep). Fit reproduces the weights
 // from a seed (baolab fit-eval); the fitted weights of each variant are
 // committed in weights/VARIANT.json with the command that made them and
 // embedded in the binary, so loading them is deterministic.

@@ -64,14 +64,7 @@ func Label(g engine.Game, limit int, seed uint64, opt solve.Options) ([]Sample, 
 		p := st.Player()
 		var smp Sample
 		Features(&smp.X, st, p)
-		switch t.Value(i).Outcome() {
-		case engine.Win(p):
-			smp.Y = 1
-		case engine.Win(p.Other()):
-			smp.Y = 0
-		default:
-			smp.Y = 0.5
-		}
+		smp.Y = reward(t.Value(i).Outcome(), p)
 		out = append(out, smp)
 	}
 	return out, nil

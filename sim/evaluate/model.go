@@ -23,13 +23,19 @@ type Model struct {
 	Weights  []float64 `json:"weights"`  // one per feature
 	// How the weights were made: the command that regenerates them, the
 	// rulesets whose solved positions labelled the fit, the positions
-	// used and the seed that picked them, and the fit's mean log-loss on
-	// them (natural logarithm).
+	// used (deep ones included) and the seed that picked them, and the
+	// fit's mean log-loss on them (natural logarithm).
 	Command   string   `json:"command"`
 	Rulesets  []string `json:"rulesets"`
 	Positions int      `json:"positions"`
 	Seed      uint64   `json:"seed"`
 	LogLoss   float64  `json:"log_loss"`
+	// With deep labels (fit-eval --deep; omitted without): the rulesets
+	// whose played positions (PlayGames) labelled the fit too, how many
+	// of Positions they gave, and the agent that played their games.
+	DeepRulesets  []string `json:"deep_rulesets,omitempty"`
+	DeepPositions int      `json:"deep_positions,omitempty"`
+	DeepAgent     string   `json:"deep_agent,omitempty"`
 }
 
 // Logit returns w · features of s from p's view: the log-odds that p
