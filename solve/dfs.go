@@ -470,8 +470,8 @@ func slotKeys(nodes []dfsSlot) []uint64 {
 }
 
 const (
-	slotSortBits  = 8  // the width of one digit of sortSlots' radix sort
-	slotSortSmall = 32 // sortSlots sorts fewer nodes than this by insertion
+	slotSortBits  = 11 // the widest digit of sortSlots' radix sort
+	slotSortSmall = 16 // sortSlots sorts fewer nodes than this by insertion
 )
 
 // sortSlots sorts nodes by key (an increasing uint64, so the flagged
@@ -485,7 +485,15 @@ func sortSlots(nodes []dfsSlot) {
 		top |= s.key & mask62
 	}
 	kb := uint(bits.Len64(top))
-	sortDigits(nodes, kb, int(kb)+2-slotSortBits)
+	(&slotSorter{kb: kb}).sort(nodes, kb+2, 0)
+}
+
+// slotSorter is sortSlots' sort: kb is sortKey's, and count holds the
+// digits' ends and next places for each depth of the recursion (made
+// once, not cleared in full for each run of nodes).
+type slotSorter struct {
+	kb    uint
+	count [][]int
 }
 
 // sortKey is the key k with its flag bits moved down to bits kb and kb+1,
@@ -493,17 +501,27 @@ func sortSlots(nodes []dfsSlot) {
 // of the keys.
 func sortKey(k uint64, kb uint) uint64 { return k&mask62 | k>>62<<kb }
 
-// sortDigits sorts nodes, whose sort keys (kb is sortKey's) agree above
-// bit shift+slotSortBits, by the digit at shift (the bits from 0 when
-// shift is below 0), then each run of one digit by the next digits down.
-func sortDigits(nodes []dfsSlot, kb uint, shift int) {
+// sort sorts nodes, whose sort keys agree from bit width up, by their
+// bits below width: by a digit of the highest of them (wide enough for
+// about one digit value per 8 nodes, at most slotSortBits), then each run
+// of one digit by the bits below it (at depth+1).
+func (ss *slotSorter) sort(nodes []dfsSlot, width uint, depth int) {
+	kb := ss.kb
 	if len(nodes) < slotSortSmall {
 		insertionSortSlots(nodes, kb)
 		return
 	}
-	at := uint(max(shift, 0))
-	digit := func(s dfsSlot) int { return int(sortKey(s.key, kb) >> at & (1<<slotSortBits - 1)) }
-	var end, next [1 << slotSortBits]int
+	if width == 0 {
+		return // all keys alike
+	}
+	wide := min(uint(bits.Len(uint(len(nodes))))-3, slotSortBits, width)
+	at := width - wide
+	digit := func(s dfsSlot) int { return int(sortKey(s.key, kb) >> at & (1<<wide - 1)) }
+	if depth == len(ss.count) {
+		ss.count = append(ss.count, make([]int, 2<<slotSortBits))
+	}
+	end, next := ss.count[depth][:1<<wide], ss.count[depth][1<<wide:2<<wide]
+	clear(end)
 	for _, s := range nodes {
 		end[digit(s)]++
 	}
@@ -524,12 +542,9 @@ func sortDigits(nodes []dfsSlot, kb uint, shift int) {
 			next[dg]++
 		}
 	}
-	if shift <= 0 {
-		return
-	}
 	lo := 0
 	for _, hi := range end {
-		sortDigits(nodes[lo:hi], kb, shift-slotSortBits)
+		ss.sort(nodes[lo:hi], at, depth+1)
 		lo = hi
 	}
 }
