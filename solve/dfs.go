@@ -470,15 +470,18 @@ func slotKeys(nodes []dfsSlot) []uint64 {
 }
 
 const (
-	slotSortBits  = 11 // the widest digit of sortSlots' radix sort
-	slotSortSmall = 16 // sortSlots sorts fewer nodes than this by insertion
+	slotSortBits  = 11      // the widest digit of sortSlots' radix sorts
+	slotSortSmall = 16      // sortSlots sorts fewer nodes than this by insertion
+	slotSortRun   = 1 << 16 // and at most this many through a buffer of their size
 )
 
 // sortSlots sorts nodes by key (an increasing uint64, so the flagged
-// terminal keys last) in place: a radix sort, most significant digit
-// first, exchanging the nodes within the array (American flag sort), of
-// the keys with their flag bits moved down next to the highest key bit,
-// and insertion sort for fewer than slotSortSmall nodes.
+// terminal keys last) in place, by the keys with their flag bits moved
+// down next to the highest key bit: a radix sort, most significant digit
+// first, exchanging the nodes within the array (American flag sort), until
+// the runs of nodes alike in the digits sorted are short; then each run
+// by a radix sort, least significant digit first, through a buffer of its
+// size (at most slotSortRun nodes), or by insertion below slotSortSmall.
 func sortSlots(nodes []dfsSlot) {
 	var top uint64
 	for _, s := range nodes {
@@ -488,12 +491,15 @@ func sortSlots(nodes []dfsSlot) {
 	(&slotSorter{kb: kb}).sort(nodes, kb+2, 0)
 }
 
-// slotSorter is sortSlots' sort: kb is sortKey's, and count holds the
+// slotSorter is sortSlots' sort: kb is sortKey's, count holds the
 // digits' ends and next places for each depth of the recursion (made
-// once, not cleared in full for each run of nodes).
+// once, not cleared in full for each run of nodes), and buf and runCount
+// are the short runs' buffer and digit counts.
 type slotSorter struct {
-	kb    uint
-	count [][]int
+	kb       uint
+	count    [][]int
+	buf      []dfsSlot
+	runCount []int
 }
 
 // sortKey is the key k with its flag bits moved down to bits kb and kb+1,
@@ -507,12 +513,15 @@ func sortKey(k uint64, kb uint) uint64 { return k&mask62 | k>>62<<kb }
 // of one digit by the bits below it (at depth+1).
 func (ss *slotSorter) sort(nodes []dfsSlot, width uint, depth int) {
 	kb := ss.kb
-	if len(nodes) < slotSortSmall {
+	switch {
+	case len(nodes) < slotSortSmall:
 		insertionSortSlots(nodes, kb)
 		return
-	}
-	if width == 0 {
+	case width == 0:
 		return // all keys alike
+	case len(nodes) <= slotSortRun:
+		ss.lsd(nodes, width)
+		return
 	}
 	wide := min(uint(bits.Len(uint(len(nodes))))-3, slotSortBits, width)
 	at := width - wide
@@ -546,6 +555,41 @@ func (ss *slotSorter) sort(nodes []dfsSlot, width uint, depth int) {
 	for _, hi := range end {
 		ss.sort(nodes[lo:hi], at, depth+1)
 		lo = hi
+	}
+}
+
+// lsd sorts nodes (at most slotSortRun), whose sort keys agree from bit
+// width up, by their bits below width: a radix sort, least significant
+// digit first, between nodes and ss.buf, in as few digits of at most
+// slotSortBits as width takes.
+func (ss *slotSorter) lsd(nodes []dfsSlot, width uint) {
+	kb := ss.kb
+	digits := (width + slotSortBits - 1) / slotSortBits
+	wide := (width + digits - 1) / digits
+	if ss.buf == nil {
+		ss.buf, ss.runCount = make([]dfsSlot, slotSortRun), make([]int, 1<<slotSortBits)
+	}
+	count := ss.runCount[:1<<wide]
+	src, dst := nodes, ss.buf[:len(nodes)]
+	for at := uint(0); at < width; at += wide {
+		clear(count)
+		for _, s := range src {
+			count[sortKey(s.key, kb)>>at&(1<<wide-1)]++
+		}
+		sum := 0
+		for dg, c := range count {
+			count[dg] = sum
+			sum += c
+		}
+		for _, s := range src {
+			dg := sortKey(s.key, kb) >> at & (1<<wide - 1)
+			dst[count[dg]] = s
+			count[dg]++
+		}
+		src, dst = dst, src
+	}
+	if digits%2 == 1 {
+		copy(nodes, src)
 	}
 }
 
