@@ -477,7 +477,8 @@ const (
 
 // sortSlots sorts nodes by key (an increasing uint64, so the flagged
 // terminal keys last) in place, by the keys with their flag bits moved
-// down next to the highest key bit: a radix sort, most significant digit
+// down next to the highest key bit (sortKey; the keys are turned into
+// theirs first and back at the end): a radix sort, most significant digit
 // first, exchanging the nodes within the array (American flag sort), until
 // the runs of nodes alike in the digits sorted are short; then each run
 // by a radix sort, least significant digit first, through a buffer of its
@@ -488,15 +489,20 @@ func sortSlots(nodes []dfsSlot) {
 		top |= s.key & mask62
 	}
 	kb := uint(bits.Len64(top))
-	(&slotSorter{kb: kb}).sort(nodes, kb+2, 0)
+	for i := range nodes {
+		nodes[i].key = sortKey(nodes[i].key, kb)
+	}
+	new(slotSorter).sort(nodes, kb+2, 0)
+	for i := range nodes {
+		nodes[i].key = fromSortKey(nodes[i].key, kb)
+	}
 }
 
-// slotSorter is sortSlots' sort: kb is sortKey's, count holds the
-// digits' ends and next places for each depth of the recursion (made
-// once, not cleared in full for each run of nodes), and buf and runCount
-// are the short runs' buffer and digit counts.
+// slotSorter is sortSlots' sort of nodes whose keys are sort keys: count
+// holds the digits' ends and next places for each depth of the recursion
+// (made once, not cleared in full for each run of nodes), and buf and
+// runCount are the short runs' buffer and digit counts.
 type slotSorter struct {
-	kb       uint
 	count    [][]int
 	buf      []dfsSlot
 	runCount []int
@@ -507,15 +513,17 @@ type slotSorter struct {
 // of the keys.
 func sortKey(k uint64, kb uint) uint64 { return k&mask62 | k>>62<<kb }
 
+// fromSortKey is the key whose sort key is k.
+func fromSortKey(k uint64, kb uint) uint64 { return k&(1<<kb-1) | k>>kb<<62 }
+
 // sort sorts nodes, whose sort keys agree from bit width up, by their
 // bits below width: by a digit of the highest of them (wide enough for
 // about one digit value per 8 nodes, at most slotSortBits), then each run
 // of one digit by the bits below it (at depth+1).
 func (ss *slotSorter) sort(nodes []dfsSlot, width uint, depth int) {
-	kb := ss.kb
 	switch {
 	case len(nodes) < slotSortSmall:
-		insertionSortSlots(nodes, kb)
+		insertionSortSlots(nodes)
 		return
 	case width == 0:
 		return // all keys alike
@@ -525,7 +533,7 @@ func (ss *slotSorter) sort(nodes []dfsSlot, width uint, depth int) {
 	}
 	wide := min(uint(bits.Len(uint(len(nodes))))-3, slotSortBits, width)
 	at := width - wide
-	digit := func(s dfsSlot) int { return int(sortKey(s.key, kb) >> at & (1<<wide - 1)) }
+	digit := func(s dfsSlot) int { return int(s.key >> at & (1<<wide - 1)) }
 	if depth == len(ss.count) {
 		ss.count = append(ss.count, make([]int, 2<<slotSortBits))
 	}
@@ -563,7 +571,6 @@ func (ss *slotSorter) sort(nodes []dfsSlot, width uint, depth int) {
 // digit first, between nodes and ss.buf, in as few digits of at most
 // slotSortBits as width takes.
 func (ss *slotSorter) lsd(nodes []dfsSlot, width uint) {
-	kb := ss.kb
 	digits := (width + slotSortBits - 1) / slotSortBits
 	wide := (width + digits - 1) / digits
 	if ss.buf == nil {
@@ -574,7 +581,7 @@ func (ss *slotSorter) lsd(nodes []dfsSlot, width uint) {
 	for at := uint(0); at < width; at += wide {
 		clear(count)
 		for _, s := range src {
-			count[sortKey(s.key, kb)>>at&(1<<wide-1)]++
+			count[s.key>>at&(1<<wide-1)]++
 		}
 		sum := 0
 		for dg, c := range count {
@@ -582,7 +589,7 @@ func (ss *slotSorter) lsd(nodes []dfsSlot, width uint) {
 			sum += c
 		}
 		for _, s := range src {
-			dg := sortKey(s.key, kb) >> at & (1<<wide - 1)
+			dg := s.key >> at & (1<<wide - 1)
 			dst[count[dg]] = s
 			count[dg]++
 		}
@@ -593,12 +600,12 @@ func (ss *slotSorter) lsd(nodes []dfsSlot, width uint) {
 	}
 }
 
-// insertionSortSlots sorts a few nodes by sort key (kb is sortKey's).
-func insertionSortSlots(nodes []dfsSlot, kb uint) {
+// insertionSortSlots sorts a few nodes by key.
+func insertionSortSlots(nodes []dfsSlot) {
 	for i := 1; i < len(nodes); i++ {
-		s, k := nodes[i], sortKey(nodes[i].key, kb)
+		s := nodes[i]
 		j := i
-		for ; j > 0 && sortKey(nodes[j-1].key, kb) > k; j-- {
+		for ; j > 0 && nodes[j-1].key > s.key; j-- {
 			nodes[j] = nodes[j-1]
 		}
 		nodes[j] = s
