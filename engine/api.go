@@ -114,6 +114,32 @@ type Encoder interface {
 	LoadKey(dst State, key []byte) error
 }
 
+// ChildKeys is implemented by an Encoder game that generates the
+// successors of a position from its key, packed in a word, without a
+// State: a solver's fast path (package solve expands positions through
+// States for a game without it, and for a position where it appends
+// nothing).
+type ChildKeys interface {
+	Encoder
+	// AppendChildKeys appends to dst a Child for each legal move of the
+	// position of key (a key of at most 64 bits read as KeyUint64 reads
+	// it, of a position LoadKey accepts) as LoadKey sets it up, in the
+	// order of Candidates, and returns dst: the move, the key of the
+	// position it leads to and how the game stands after it, as Apply on
+	// that state would leave it. It appends nothing when the position has
+	// no legal move, and does not allocate when dst has room (MaxMoves).
+	AppendChildKeys(dst []Child, key uint64) []Child
+}
+
+// Child is a legal move of a position and the position it leads to (see
+// ChildKeys).
+type Child struct {
+	Key    uint64    // the key of the position after the move, as KeyUint64 reads it
+	Move   Move      // the move
+	Result Result    // Ongoing, or the result of the game ended by the move
+	End    EndReason // why the move ended the game (NotOver if it did not)
+}
+
 // Acyclic is implemented by a Game that declares whether no position of
 // it can ever recur: no sequence of legal moves leads from a position back
 // to itself (kimasai-four-rows: stones only step forward and leave only by

@@ -82,3 +82,25 @@ func BenchmarkLayers(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkDepthFirst reports positions/s, bytes/position and the CPU
+// time per solve, cpu-ns/op, of the depth-first method on one worker, as
+// baolab solve --method dfs --workers 1 runs it, on
+// kimasai-four-rows:holes=6 (1,668,199 positions; holes=7, the board the
+// C of testdata/csolve/four.c is compared on, has 22,163,050).
+func BenchmarkDepthFirst(b *testing.B) {
+	g := engine.MustParse("kimasai-four-rows:holes=6")
+	var r *solve.Result
+	cpu0 := enginetest.CPUSeconds()
+	for b.Loop() {
+		var err error
+		if r, err = solve.Solve(g.NewState(), solve.Options{Method: solve.MethodDFS, Workers: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if cpu0 > 0 {
+		b.ReportMetric((enginetest.CPUSeconds()-cpu0)*1e9/float64(b.N), "cpu-ns/op")
+	}
+	b.ReportMetric(float64(r.Positions)*float64(b.N)/b.Elapsed().Seconds(), "positions/s")
+	b.ReportMetric(float64(r.Bytes)/float64(r.Positions), "bytes/position")
+}

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"runtime/debug"
 	"slices"
+	"unsafe"
 
 	"github.com/baolab/baolab/engine"
 )
@@ -36,8 +37,9 @@ import (
 // the search stops with ErrCyclic (Options.Method says whether Solve then
 // falls back to predecessor lists).
 //
-// At the end the slots are sorted by key (a radix sort into a second array
-// of the positions' size) and copied into the Table's arrays.
+// At the end the slots are sorted by key in the table's memory and copied
+// into the Table's arrays, the table's memory given back as it is read
+// (see toTable).
 
 // Method chooses how Solve and SolveAll solve a board once it is found.
 type Method int
@@ -145,29 +147,36 @@ func (t *dfsTable) touch(kids []child) uint64 {
 	return sum
 }
 
-// grow doubles the table (or makes its first one).
+// grow doubles the table (or makes its first one). It moves the nodes in
+// the order of their slots: a node's home in the new table is twice its
+// home in the old one, or one more, so the new table is written from its
+// start to its end as the old one is read, and the old one goes back to
+// the system a block at a time as it is read (release): the process holds
+// about the new table, not both.
 func (t *dfsTable) grow() {
 	old := t.slots
 	n := max(2*len(old), dfsMinSlots)
 	t.slots = make([]dfsSlot, n)
 	t.shift = uint(64 - bits.TrailingZeros(uint(n)))
-	for _, s := range old {
-		if s.state != slotEmpty {
-			t.slots[t.find(s.key)] = s
+	for lo := 0; lo < len(old); lo += releaseBlock {
+		block := old[lo:min(lo+releaseBlock, len(old))]
+		for _, s := range block {
+			if s.state != slotEmpty {
+				t.slots[t.find(s.key)] = s
+			}
 		}
+		release(block)
 	}
 	t.grows++
 	releaseBig(16 * len(old))
 }
 
 // releaseBig gives the memory of an array of that many bytes, just
-// dropped, back to the system when it is large: otherwise the process
-// holds it until the collector frees it and the next arrays, larger, are
-// taken beside it (on kimasai-four-rows:holes=7 the last table doubling,
-// the sort's second array and the keys, about half again the arrays'
-// peak).
+// dropped, back to the system when it is large and release does not:
+// otherwise the process holds it until the collector frees it and the
+// next arrays, larger, are taken beside it.
 func releaseBig(bytes int) {
-	if bytes >= 16<<20 {
+	if !releases && bytes >= 16<<20 {
 		debug.FreeOSMemory()
 	}
 }
@@ -215,10 +224,15 @@ func (sv *solver) dfsSolve(roots []uint64) error {
 	return nil
 }
 
-// note records the table's bytes (a doubling holds the old table too).
+// note records the table's bytes (a doubling holds the old table too,
+// unless it is given back as it is read).
 func (d *dfsSearch) note() {
 	n := int64(len(d.t.slots))
-	d.sv.note(16*n + 16*n/2)
+	if releases {
+		d.sv.note(16 * n)
+	} else {
+		d.sv.note(16*n + 16*n/2)
+	}
 }
 
 // insert puts key, not in the table (i is find(key)), into it with state,
@@ -373,23 +387,32 @@ func (a *rankAcc) ranks() dfsRanks {
 func plyAfter(d uint16) uint16 { return min(d+1, MaxPlies) }
 
 // toTable sorts the nodes by key into the solver's arrays: keys, values
-// (South's and North's, the same) and both distances.
+// (South's and North's, the same) and both distances. It works in the
+// table's memory, giving back what it has read for the last time
+// (release): the nodes moved to the table's front, sorted in place, the
+// values and distances taken out, the keys written over the front half
+// and copied into the keys array a block at a time. The process holds at
+// most the nodes and the values and distances (22 bytes a node) beside
+// the table's pages already given back.
 func (d *dfsSearch) toTable() {
 	sv := d.sv
 	p := sv.opt.Progress
 	n := d.t.used
 	p.Stage("sort", int64(n))
+	nodes := compactSlots(d.t.slots)
 	slots := len(d.t.slots)
-	sorted := sortSlots(d.t.slots, n, sv)
 	d.t.slots = nil
-	releaseBig(16 * (slots + n - cap(sorted))) // the array sorted is not in
-	sv.keys = make([]uint64, n)
+	sortSlots(nodes)
 	sv.valS, sv.valN = make([]int8, n), make([]int8, n)
 	sv.pliesS, sv.pliesN = make([]uint16, n), make([]uint16, n)
-	sv.note(16*int64(cap(sorted)) + 14*int64(n)) // sorted may be the table's memory
+	if releases {
+		sv.note(22 * int64(n))
+	} else {
+		sv.note(16*int64(slots) + 14*int64(n))
+	}
 	sv.nNon = n - d.nTerm
-	for i, s := range sorted {
-		sv.keys[i], sv.valS[i], sv.valN[i] = s.key, s.val, s.val
+	for i, s := range nodes {
+		sv.valS[i], sv.valN[i] = s.val, s.val
 		sv.pliesS[i], sv.pliesN[i] = s.south, s.north
 		if s.val > 0 {
 			sv.pliesS[i] = s.win
@@ -397,6 +420,14 @@ func (d *dfsSearch) toTable() {
 			sv.pliesN[i] = s.win
 		}
 	}
+	keys := slotKeys(nodes)
+	sv.keys = make([]uint64, n)
+	for lo := 0; lo < n; lo += releaseBlock {
+		hi := min(lo+releaseBlock, n)
+		copy(sv.keys[lo:hi], keys[lo:hi])
+		release(keys[lo:hi])
+	}
+	releaseBig(16 * slots)
 	sv.margin = make(map[uint32]int8, len(d.dead))
 	for j, k := range d.dead {
 		i, _ := slices.BinarySearch(sv.keys[:sv.nNon], k)
@@ -408,33 +439,149 @@ func (d *dfsSearch) toTable() {
 	p.Done()
 }
 
-// slotSortBits is the width of one digit of sortSlots' radix sort.
-const slotSortBits = 11
-
-// sortSlots returns the n nodes of the table slots sorted by key (an
-// increasing uint64, so the flagged terminal keys last), by a radix sort
-// (least significant digit first) of the keys with their flag bits moved
-// down next to the highest key bit, between slots' memory and an array of
-// n slots: either is returned.
-func sortSlots(slots []dfsSlot, n int, sv *solver) []dfsSlot {
-	var top uint64
+// compactSlots moves the nodes of the table slots to its front, in the
+// order of their slots, gives the rest of its memory back (release) and
+// returns them.
+func compactSlots(slots []dfsSlot) []dfsSlot {
+	n := 0
 	for _, s := range slots {
 		if s.state != slotEmpty {
-			top |= s.key & mask62
+			slots[n] = s
+			n++
 		}
 	}
+	release(slots[n:])
+	return slots[:n]
+}
+
+// slotKeys writes the keys of nodes, in order, over the first half of
+// their memory, gives the second half back (release) and returns the
+// keys (key i overwrites half of node i/2, read already).
+func slotKeys(nodes []dfsSlot) []uint64 {
+	if len(nodes) == 0 {
+		return nil
+	}
+	w := unsafe.Slice((*uint64)(unsafe.Pointer(&nodes[0])), 2*len(nodes))
+	for i := range nodes {
+		w[i] = nodes[i].key
+	}
+	release(w[len(nodes):])
+	return w[:len(nodes)]
+}
+
+const (
+	slotSortBits  = 11      // the widest digit of sortSlots' radix sorts
+	slotSortSmall = 16      // sortSlots sorts fewer nodes than this by insertion
+	slotSortRun   = 1 << 16 // and at most this many through a buffer of their size
+)
+
+// sortSlots sorts nodes by key (an increasing uint64, so the flagged
+// terminal keys last) in place, by the keys with their flag bits moved
+// down next to the highest key bit (sortKey; the keys are turned into
+// theirs first and back at the end): a radix sort, most significant digit
+// first, exchanging the nodes within the array (American flag sort), until
+// the runs of nodes alike in the digits sorted are short; then each run
+// by a radix sort, least significant digit first, through a buffer of its
+// size (at most slotSortRun nodes), or by insertion below slotSortSmall.
+func sortSlots(nodes []dfsSlot) {
+	var top uint64
+	for _, s := range nodes {
+		top |= s.key & mask62
+	}
 	kb := uint(bits.Len64(top))
-	sortKey := func(k uint64) uint64 { return k&mask62 | k>>62<<kb }
-	buf := make([]dfsSlot, n)
-	sv.note(16 * int64(len(slots)+n))
-	src, dst := slots, buf
-	var count [1 << slotSortBits]int
-	for shift := uint(0); shift < kb+2; shift += slotSortBits {
-		clear(count[:])
-		for _, s := range src {
-			if s.state != slotEmpty {
-				count[sortKey(s.key)>>shift&(1<<slotSortBits-1)]++
+	for i := range nodes {
+		nodes[i].key = sortKey(nodes[i].key, kb)
+	}
+	new(slotSorter).sort(nodes, kb+2, 0)
+	for i := range nodes {
+		nodes[i].key = fromSortKey(nodes[i].key, kb)
+	}
+}
+
+// slotSorter is sortSlots' sort of nodes whose keys are sort keys: count
+// holds the digits' ends and next places for each depth of the recursion
+// (made once, not cleared in full for each run of nodes), and buf and
+// runCount are the short runs' buffer and digit counts.
+type slotSorter struct {
+	count    [][]int
+	buf      []dfsSlot
+	runCount []int
+}
+
+// sortKey is the key k with its flag bits moved down to bits kb and kb+1,
+// above every key's other bits: the sort keys of sortSlots, in the order
+// of the keys.
+func sortKey(k uint64, kb uint) uint64 { return k&mask62 | k>>62<<kb }
+
+// fromSortKey is the key whose sort key is k.
+func fromSortKey(k uint64, kb uint) uint64 { return k&(1<<kb-1) | k>>kb<<62 }
+
+// sort sorts nodes, whose sort keys agree from bit width up, by their
+// bits below width: by a digit of the highest of them (wide enough for
+// about one digit value per 8 nodes, at most slotSortBits), then each run
+// of one digit by the bits below it (at depth+1).
+func (ss *slotSorter) sort(nodes []dfsSlot, width uint, depth int) {
+	switch {
+	case len(nodes) < slotSortSmall:
+		insertionSortSlots(nodes)
+		return
+	case width == 0:
+		return // all keys alike
+	case len(nodes) <= slotSortRun:
+		ss.lsd(nodes, width)
+		return
+	}
+	wide := min(uint(bits.Len(uint(len(nodes))))-3, slotSortBits, width)
+	at := width - wide
+	digit := func(s dfsSlot) int { return int(s.key >> at & (1<<wide - 1)) }
+	if depth == len(ss.count) {
+		ss.count = append(ss.count, make([]int, 2<<slotSortBits))
+	}
+	end, next := ss.count[depth][:1<<wide], ss.count[depth][1<<wide:2<<wide]
+	clear(end)
+	for _, s := range nodes {
+		end[digit(s)]++
+	}
+	sum := 0
+	for dg, c := range end {
+		next[dg] = sum
+		sum += c
+		end[dg] = sum
+	}
+	for dg := range next {
+		for next[dg] < end[dg] {
+			s := nodes[next[dg]]
+			for e := digit(s); e != dg; e = digit(s) {
+				s, nodes[next[e]] = nodes[next[e]], s
+				next[e]++
 			}
+			nodes[next[dg]] = s
+			next[dg]++
+		}
+	}
+	lo := 0
+	for _, hi := range end {
+		ss.sort(nodes[lo:hi], at, depth+1)
+		lo = hi
+	}
+}
+
+// lsd sorts nodes (at most slotSortRun), whose sort keys agree from bit
+// width up, by their bits below width: a radix sort, least significant
+// digit first, between nodes and ss.buf, in as few digits of at most
+// slotSortBits as width takes.
+func (ss *slotSorter) lsd(nodes []dfsSlot, width uint) {
+	digits := (width + slotSortBits - 1) / slotSortBits
+	wide := (width + digits - 1) / digits
+	if ss.buf == nil {
+		ss.buf, ss.runCount = make([]dfsSlot, slotSortRun), make([]int, 1<<slotSortBits)
+	}
+	count := ss.runCount[:1<<wide]
+	src, dst := nodes, ss.buf[:len(nodes)]
+	for at := uint(0); at < width; at += wide {
+		clear(count)
+		for _, s := range src {
+			count[s.key>>at&(1<<wide-1)]++
 		}
 		sum := 0
 		for dg, c := range count {
@@ -442,13 +589,25 @@ func sortSlots(slots []dfsSlot, n int, sv *solver) []dfsSlot {
 			sum += c
 		}
 		for _, s := range src {
-			if s.state != slotEmpty {
-				dg := sortKey(s.key) >> shift & (1<<slotSortBits - 1)
-				dst[count[dg]] = s
-				count[dg]++
-			}
+			dg := s.key >> at & (1<<wide - 1)
+			dst[count[dg]] = s
+			count[dg]++
 		}
-		src, dst = dst[:n], src[:n]
+		src, dst = dst, src
 	}
-	return src
+	if digits%2 == 1 {
+		copy(nodes, src)
+	}
+}
+
+// insertionSortSlots sorts a few nodes by key.
+func insertionSortSlots(nodes []dfsSlot) {
+	for i := 1; i < len(nodes); i++ {
+		s := nodes[i]
+		j := i
+		for ; j > 0 && nodes[j-1].key > s.key; j-- {
+			nodes[j] = nodes[j-1]
+		}
+		nodes[j] = s
+	}
 }

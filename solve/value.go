@@ -74,7 +74,13 @@ func Margin(s engine.State) int {
 	if s.EndReason() == engine.Score {
 		return s.Material(engine.South) - s.Material(engine.North)
 	}
-	switch s.Result() {
+	return int(resultMargin(s.Result()))
+}
+
+// resultMargin is the margin of a game over with result r, not by score:
+// 1 when South wins, -1 when North wins, else 0.
+func resultMargin(r engine.Result) int8 {
+	switch r {
 	case engine.SouthWins:
 		return 1
 	case engine.NorthWins:

@@ -27,6 +27,7 @@ import (
 //   - keys (KeyRoundTrip), when g implements engine.Encoder, and layer
 //     keys (LayerRoundTrip, without the variant's own rule for which
 //     moves change the layer) when it implements engine.Layered;
+//   - child keys (ChildKeys), when g implements engine.ChildKeys;
 //   - the board description (engine.Drawer) that renderers draw from:
 //     every hole once, material equal to the counters each player owns
 //     on the board and in stores (checkBoard);
@@ -52,6 +53,9 @@ func Conformance(t *testing.T, g engine.Game) {
 	t.Run("board", func(t *testing.T) { checkBoards(t, g, 6) })
 	if _, ok := g.(engine.Encoder); ok {
 		t.Run("keys", func(t *testing.T) { KeyRoundTrip(t, g, 10, 3) })
+	}
+	if _, ok := g.(engine.ChildKeys); ok {
+		t.Run("child keys", func(t *testing.T) { ChildKeys(t, g, 10, 8) })
 	}
 	if _, ok := g.(engine.Layered); ok {
 		anyMove := func(before, after engine.State) bool { return true }

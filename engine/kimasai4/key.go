@@ -2,6 +2,7 @@ package kimasai4
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/baolab/baolab/engine"
 )
@@ -54,4 +55,42 @@ func (g *Game) LoadKey(dst engine.State, key []byte) error {
 		return fmt.Errorf("%w: %v", engine.ErrBadKey, err)
 	}
 	return nil
+}
+
+var _ engine.ChildKeys = (*Game)(nil)
+
+// AppendChildKeys appends a Child for each step of the position of key
+// (see engine.ChildKeys), from the bitboards in the key and the step
+// tables State.Apply uses, without a State. The game ends after a step
+// when the opponent has no stone that can step (the mover wins:
+// all-captured or no-moves), or at max_plies when that is 1; from a
+// position at ply 0 with an empty history no step repeats a position.
+func (g *Game) AppendChildKeys(dst []engine.Child, key uint64) []engine.Child {
+	me := engine.Player(key & 1)
+	stones := [2]uint32{uint32(key>>1) & g.full, uint32(key>>(1+g.size)) & g.full}
+	mine, theirs := stones[me], stones[me^1]
+	if theirs == 0 {
+		return dst // over: all captured
+	}
+	for c := g.candidates(mine); c != 0; c &= c - 1 {
+		from := uint32(bits.TrailingZeros32(c))
+		st := &g.moves[from]
+		op := theirs
+		if op&st.face != 0 {
+			op &^= st.face | st.back
+		}
+		var after [2]uint32
+		after[me], after[me^1] = mine^st.flip, op
+		ch := engine.Child{Key: uint64(me^1) | uint64(after[0])<<1 | uint64(after[1])<<(1+g.size), Move: engine.Move(from)}
+		switch {
+		case op == 0:
+			ch.Result, ch.End = engine.Win(me), engine.AllCaptured
+		case g.candidates(op) == 0:
+			ch.Result, ch.End = engine.Win(me), engine.NoMoves
+		case g.rules.Common.MaxPlies <= 1:
+			ch.Result, ch.End = engine.Unfinished, engine.MaxPlies
+		}
+		dst = append(dst, ch)
+	}
+	return dst
 }

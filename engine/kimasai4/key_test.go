@@ -21,3 +21,13 @@ func TestKeyLength(t *testing.T) {
 		t.Errorf("%d key bits, want 33", got)
 	}
 }
+
+// TestChildKeys runs enginetest.ChildKeys on boards beyond the
+// conformance suite's: max_plies=1, where every step that does not win
+// leaves the game unfinished, and the other options' values.
+func TestChildKeys(t *testing.T) {
+	for i, rs := range []string{"kimasai-four-rows:holes=5,max_plies=1", "kimasai-four-rows:holes=4,empty_start=right,first=north,repetition=third",
+		"kimasai-four-rows:holes=15"} {
+		enginetest.ChildKeys(t, engine.MustParse(rs), 20, uint64(i+1))
+	}
+}
