@@ -37,6 +37,7 @@ var generators = map[string]generator{
 	"eval:kimasai-four-rows":              evalTable("kimasai-four-rows"),
 	"endgame:kimasai-four-rows":           endgameTable("kimasai-four-rows", 8),
 	"endgame-play:kimasai-four-rows":      ladderTableAt("endgame", "play-kimasai-four-rows"),
+	"endgame-play-mcts:kimasai-four-rows": ladderTableAt("endgame", "play-mcts-kimasai-four-rows"),
 	"speed":                               speedTable,
 	"doubling:kingulu":                    doublingTable("kingulu"),
 	"doubling:kimasai-two-rows":           doublingTable("kimasai-two-rows"),
