@@ -59,6 +59,19 @@ func (r Result) String() string {
 // Win returns the result in which p wins.
 func Win(p Player) Result { return SouthWins + Result(p) }
 
+// ScoreFor returns p's score in a game of result r: 1 when p won, 0 when
+// the opponent won, 1/2 otherwise (a draw, a game stopped at max_plies,
+// or, for a solved value's outcome, endless play).
+func (r Result) ScoreFor(p Player) float64 {
+	switch r {
+	case Win(p):
+		return 1
+	case Win(p.Other()):
+		return 0
+	}
+	return 0.5
+}
+
 // EndReason says why a game ended.
 type EndReason uint8
 

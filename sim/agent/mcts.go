@@ -72,7 +72,7 @@ func (a *mctsAgent) Choose(s engine.State, moves []engine.Move) engine.Move {
 	root := s.Player()
 	if a.db != nil && !s.Over() {
 		if v, ok := a.db.Lookup(s); ok {
-			a.nodes = append(a.nodes[:0], node{first: -1, terminal: true, reward: resultReward(v.Outcome(), root), proven: a.solver})
+			a.nodes = append(a.nodes[:0], node{first: -1, terminal: true, reward: v.Outcome().ScoreFor(root), proven: a.solver})
 			return bestValued(&a.seeded, s, moves, a.spare, a.db.Lookup)
 		}
 	}
@@ -286,19 +286,8 @@ func (a *mctsAgent) rolloutMove() {
 }
 
 // outcome returns the reward of the finished game s for p.
-func outcome(s engine.State, p engine.Player) float64 { return resultReward(s.Result(), p) }
+func outcome(s engine.State, p engine.Player) float64 { return s.Result().ScoreFor(p) }
 
-// resultReward returns the reward of the result r for p: 1 for p's win, 0
-// for the opponent's, 1/2 otherwise.
-func resultReward(r engine.Result, p engine.Player) float64 {
-	switch r {
-	case engine.Win(p):
-		return 1
-	case engine.Win(p.Other()):
-		return 0
-	}
-	return 0.5
-}
 
 // endgameReward returns the reward for root of a.sim's position when the
 // endgame database holds it: 1 or 0 when root or the opponent can force a
@@ -313,7 +302,7 @@ func (a *mctsAgent) endgameReward(root engine.Player) (float64, bool) {
 	if !ok {
 		return 0, false
 	}
-	return resultReward(v.Outcome(), root), true
+	return v.Outcome().ScoreFor(root), true
 }
 
 // forMover returns reward, an outcome for the root's mover, for p.

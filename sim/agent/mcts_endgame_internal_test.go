@@ -47,28 +47,13 @@ func checkMCTSEndgame(t *testing.T, rs string, k, games int, seed uint64, pieces
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := solve.Solve(g.NewState(), solve.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	coder, err := solve.NewCoder(g.NewState())
-	if err != nil {
-		t.Fatal(err)
-	}
-	exact := func(s engine.State, p engine.Player) float64 {
-		key, _, _ := coder.Key(s)
-		v, ok := r.Table.Lookup(key)
-		if !ok {
-			t.Fatalf("%s: a position is not in the solved table:\n%s", rs, s)
-		}
-		return rewardOf(v.Outcome(), p)
-	}
+	exact := exactScore(t, g)
 	inDB := func(s engine.State, p engine.Player) (float64, bool) {
 		v, ok := db.Lookup(s)
 		if ok != (pieces(s) <= k) {
 			t.Fatalf("%s: database holds a position with %d pieces: %v (K=%d)\n%s", rs, pieces(s), ok, k, s)
 		}
-		return rewardOf(v.Outcome(), p), ok
+		return v.Outcome().ScoreFor(p), ok
 	}
 	const iters = 60
 	child := g.NewState()

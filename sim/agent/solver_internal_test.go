@@ -15,22 +15,7 @@ import (
 func TestMCTSSolverAgreesWithSolver(t *testing.T) {
 	for _, rs := range []string{"kingulu:holes=4,seeds=3", "kimasai-four-rows:holes=4", "kimasai-two-rows:holes=4,reserve=1"} {
 		g := engine.MustParse(rs)
-		r, err := solve.Solve(g.NewState(), solve.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		coder, err := solve.NewCoder(g.NewState())
-		if err != nil {
-			t.Fatal(err)
-		}
-		exact := func(s engine.State, p engine.Player) float64 {
-			key, _, _ := coder.Key(s)
-			v, ok := r.Table.Lookup(key)
-			if !ok {
-				t.Fatalf("%s: a position is not in the solved table:\n%s", rs, s)
-			}
-			return rewardOf(v.Outcome(), p)
-		}
+		exact := exactScore(t, g)
 		a := newMCTS(g, 3000, DefaultC, false, true)
 		buf := make([]engine.Move, 0, engine.MaxMoves)
 		child := g.NewState()
@@ -89,13 +74,25 @@ func TestMCTSSolverAgreesWithSolver(t *testing.T) {
 	}
 }
 
-// rewardOf returns mcts's reward for p of the outcome r.
-func rewardOf(r engine.Result, p engine.Player) float64 {
-	switch r {
-	case engine.Win(p):
-		return 1
-	case engine.Win(p.Other()):
-		return 0
+// exactScore solves g's board and returns the score for p of a position's
+// exact outcome (engine.Result.ScoreFor); a position not in the solved
+// table fails the test.
+func exactScore(t *testing.T, g engine.Game) func(s engine.State, p engine.Player) float64 {
+	t.Helper()
+	r, err := solve.Solve(g.NewState(), solve.Options{})
+	if err != nil {
+		t.Fatal(err)
 	}
-	return 0.5
+	coder, err := solve.NewCoder(g.NewState())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func(s engine.State, p engine.Player) float64 {
+		key, _, _ := coder.Key(s)
+		v, ok := r.Table.Lookup(key)
+		if !ok {
+			t.Fatalf("%s: a position is not in the solved table:\n%s", g.Ruleset(), s)
+		}
+		return v.Outcome().ScoreFor(p)
+	}
 }

@@ -64,7 +64,7 @@ func Label(g engine.Game, limit int, seed uint64, opt solve.Options) ([]Sample, 
 		p := st.Player()
 		var smp Sample
 		Features(&smp.X, st, p)
-		smp.Y = reward(t.Value(i).Outcome(), p)
+		smp.Y = t.Value(i).Outcome().ScoreFor(p)
 		out = append(out, smp)
 	}
 	return out, nil

@@ -90,7 +90,7 @@ func PlayGames(g engine.Game, n, opening int, seed uint64, south, north Chooser)
 			continue
 		}
 		p := seen[rng.IntN(k)]
-		out = append(out, Played{State: p.Clone(), Y: reward(s.Result(), p.Player())})
+		out = append(out, Played{State: p.Clone(), Y: s.Result().ScoreFor(p.Player())})
 	}
 	return out, nil
 }
@@ -106,14 +106,3 @@ func Samples(ps []Played) []Sample {
 	return out
 }
 
-// reward returns the label of result r for p: 1 for p's win, 0 for the
-// opponent's, 1/2 otherwise (a draw, endless play, max_plies).
-func reward(r engine.Result, p engine.Player) float64 {
-	switch r {
-	case engine.Win(p):
-		return 1
-	case engine.Win(p.Other()):
-		return 0
-	}
-	return 0.5
-}
