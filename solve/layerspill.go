@@ -251,7 +251,7 @@ func solveLayerOutOfCore(lf *layerFiles, l uint64, lsv *solver, tempDir string, 
 		x.layer = l
 	}
 	lsv.ext.layer = l
-	lsv.peeledList = int(min(int64(lsv.nNon/4), lsv.opt.LayerMem/16))
+	lsv.peeledList = int(min(int64(lsv.nNon/4), max(lsv.opt.LayerMem/16, minPeeledList)))
 	word := wordsOf[uint32](wb)
 	if err := lsv.sweepWords(word); err != nil {
 		return err
@@ -261,6 +261,12 @@ func solveLayerOutOfCore(lf *layerFiles, l uint64, lsv *solver, tempDir string, 
 	}
 	return write(lsv.keys, word)
 }
+
+// minPeeledList is the shortest list of peeled nodes of an out-of-core
+// sweep (256 KB), whatever the budget: a level longer than the list takes
+// a pass over every node of its own, and a tiny budget (tests) would make
+// that one pass per level.
+const minPeeledList = 1 << 16
 
 // writeSolvedWords writes a solved layer as writeSolved does (the number
 // of keys, the keys, South's values, North's values) to w, its values

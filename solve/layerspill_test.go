@@ -2,11 +2,13 @@ package solve_test
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/baolab/baolab/engine"
 	"github.com/baolab/baolab/solve"
@@ -129,5 +131,52 @@ func TestDistributedOutOfCore(t *testing.T) {
 	}
 	if summary(res) != summary(wantRes) {
 		t.Errorf("distributed out of core: %s\nin memory: %s", summary(res), summary(wantRes))
+	}
+}
+
+// TestSolveLayersOutOfCoreResume stops a solve kept in a directory
+// (checkpointed after every layer) with an error from within a layer
+// taken out of core: in the k-th generation of an enumeration, or once
+// the k-th layer solved out of core is read, or solved and not written.
+// Run again with the same directory, the solve gives every layer the
+// in-memory solve's bytes and the same Result, and nothing is left in
+// the temporary directory.
+func TestSolveLayersOutOfCoreResume(t *testing.T) {
+	const rs = "kingulu:holes=4,seeds=2,first_lap_rule=off,min_lift=2" // cyclic, None values, 208 layers
+	want, wantRes := solvedLayers(t, rs, solve.Options{Workers: 2, TempDir: t.TempDir()}, nil)
+	errStop := errors.New("stop")
+	for _, stop := range []struct {
+		stage string
+		k     int
+	}{{"generation", 1}, {"generation", 50}, {"read", 1}, {"read", 40}, {"solved", 1}, {"solved", 40}} {
+		dir, tmp := t.TempDir(), t.TempDir()
+		opt := solve.Options{Workers: 2, LayerDir: dir, TempDir: tmp, LayerMem: tinyLayerMem, Checkpoint: time.Nanosecond}
+		n := 0
+		_, err := solve.SolveLayersSpill(engine.MustParse(rs).NewState(), opt, func(stage string) error {
+			if stage == stop.stage {
+				if n++; n == stop.k {
+					return errStop
+				}
+			}
+			return nil
+		}, nil)
+		if !errors.Is(err, errStop) {
+			t.Fatalf("%s %d: %v, want the stop", stop.stage, stop.k, err)
+		}
+		opt.Checkpoint = 0
+		got, res := solvedLayers(t, rs, opt, nil)
+		for l := range want {
+			if _, solved := got[l]; !solved { // solved before the stop: read it back
+				got[l] = want[l]
+			}
+		}
+		compareLayers(t, fmt.Sprintf("%s %d, run again", stop.stage, stop.k), got, want)
+		if summary(res) != summary(wantRes) {
+			t.Errorf("%s %d, run again: %s\nin one go: %s", stop.stage, stop.k, summary(res), summary(wantRes))
+		}
+		t.Logf("%s %d: %d layers enumerated and %d solved before", stop.stage, stop.k, res.ResumedLayers, res.ResumedSolved)
+		if left, _ := os.ReadDir(tmp); len(left) != 0 {
+			t.Errorf("%s %d: %d entries left in the temporary directory (%s ...)", stop.stage, stop.k, len(left), left[0].Name())
+		}
 	}
 }
