@@ -50,7 +50,7 @@ const runBufWords = 1 << 13
 
 // minRunWords is the smallest buffer of a run set, whatever the budget,
 // so that a tiny budget (tests) makes many runs, not millions of files.
-const minRunWords = 1 << 10
+const minRunWords = 64
 
 // overBudget tells whether a layer's tables holding keys keys outgrow
 // the memory a layer may take (never without Options.LayerMem).
