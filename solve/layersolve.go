@@ -146,7 +146,7 @@ func openLayerRun(start engine.State, opt Options, hooks layerHooks, dist bool) 
 		}
 		r.dir = r.tmp.path
 	}
-	r.ls = &layering{lay: r.lay, wait: map[uint64]*waitList{}, spillAt: max(r.opt.MaxPositions/8, 1), tempDir: r.dir, dirty: map[uint64]bool{},
+	r.ls = &layering{lay: r.lay, wait: map[uint64]*waitList{}, spillAt: r.opt.waitingInMemory(), tempDir: r.dir, dirty: map[uint64]bool{},
 		state: r.opt.LayerDir, stateName: solveFile, margins: true, refs: map[uint64]bool{},
 		layerMem: r.opt.LayerMem, spillDir: r.opt.TempDir, spillHook: hooks.spill}
 	for range r.opt.Workers {

@@ -83,7 +83,7 @@ func copyKeysFindingDead(w io.Writer, path string, dead []uint64) ([]uint32, err
 
 // forRecords calls f with every record of width words of the file path.
 func forRecords(path string, width int, f func(rec []uint64) error) error {
-	r, err := openRun(path, width)
+	r, err := openRun(path, width, runBufWords)
 	if err != nil {
 		return err
 	}
@@ -98,6 +98,24 @@ func forRecords(path string, width int, f func(rec []uint64) error) error {
 		}
 	}
 }
+
+// waitingInMemory is how many keys waiting for later layers a layered
+// solve holds in memory before it writes the longest lists to their
+// files: an eighth of Options.MaxPositions, and with Options.LayerMem
+// at most half of it (at 8 bytes a key), but never fewer than
+// minWaitingKeys.
+func (opt Options) waitingInMemory() int64 {
+	n := max(opt.MaxPositions/8, 1)
+	if opt.LayerMem > 0 {
+		n = min(n, max(opt.LayerMem/16, minWaitingKeys))
+	}
+	return n
+}
+
+// minWaitingKeys is the fewest keys waiting in memory a budget leaves
+// (512 KB): fewer would append to the files of the waiting lists every
+// few moves.
+const minWaitingKeys = 1 << 16
 
 // solveOutOfCore tells whether a layer of n positions is solved out of
 // core: with predecessor lists it would take more than Options.LayerMem.
@@ -252,6 +270,7 @@ func solveLayerOutOfCore(lf *layerFiles, l uint64, lsv *solver, tempDir string, 
 	}
 	lsv.ext.layer = l
 	lsv.peeledList = int(min(int64(lsv.nNon/4), max(lsv.opt.LayerMem/16, minPeeledList)))
+	lsv.mapped = true
 	word := wordsOf[uint32](wb)
 	if err := lsv.sweepWords(word); err != nil {
 		return err

@@ -324,8 +324,11 @@ type solver struct {
 	layers *layering // when counting layers (CountLayers)
 	ext    *external // when solving one layer (SolveLayers)
 	// peeledList is the length of the sweep method's list of peeled nodes
-	// (0: a quarter of the non-terminal nodes; see solvePeeled).
+	// (0: a quarter of the non-terminal nodes; see solvePeeled), and
+	// mapped tells that its keys and words are mapped files (a layer
+	// solved out of core), not counted in peak.
 	peeledList int
+	mapped     bool
 }
 
 // nodes returns the number of nodes: the keys, and the nodes standing for

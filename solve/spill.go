@@ -42,11 +42,17 @@ const tableBytesPerKey = 11
 const listsBytesPerPosition = 27
 
 // maxFanIn is the most runs merged at once: a run set reaching it is
-// merged into one run (each open run holds a read buffer of runBufWords).
+// merged into one run.
 const maxFanIn = 64
 
-// runBufWords is the words read or written at a time per run file.
-const runBufWords = 1 << 13
+// runBufWords is the words read or written at a time per file of keys;
+// a merge shares mergeBufWords among its runs (at least minBufWords
+// each), so that it holds 256 KB to 512 KB whatever its fan-in.
+const (
+	runBufWords   = 1 << 13
+	mergeBufWords = 1 << 15
+	minBufWords   = 1 << 9
+)
 
 // minRunWords is the smallest buffer of a run set, whatever the budget,
 // so that a tiny budget (tests) makes many runs, not millions of files.
@@ -165,7 +171,7 @@ func mergeRuns(paths []string, width int, emit func(rec []uint64) error) error {
 		}
 	}()
 	for _, p := range paths {
-		r, err := openRun(p, width)
+		r, err := openRun(p, width, max(minBufWords, min(runBufWords, mergeBufWords/len(paths))))
 		if err != nil {
 			return err
 		}
@@ -219,8 +225,8 @@ func (h *runHeap) Pop() any {
 	return r
 }
 
-// runReader reads a file of records of width words, runBufWords at a
-// time; rec is the current one.
+// runReader reads a file of records of width words, a buffer at a time;
+// rec is the current one.
 type runReader struct {
 	f     *os.File
 	width int
@@ -229,12 +235,14 @@ type runReader struct {
 	rec   []uint64
 }
 
-func openRun(path string, width int) (*runReader, error) {
+// openRun opens a file of records of width words, to read bufWords at a
+// time.
+func openRun(path string, width, bufWords int) (*runReader, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("solve: layers: %w", err)
 	}
-	return &runReader{f: f, width: width, buf: make([]uint64, 0, runBufWords)}, nil
+	return &runReader{f: f, width: width, buf: make([]uint64, 0, bufWords)}, nil
 }
 
 // next moves to the next record, and reports false at the end.
@@ -395,7 +403,7 @@ func (sl *spilledLayer) seedTables(non, term *keyTable) error {
 // in it are the next frontier (written to frontier), and the visited
 // file becomes the union. It returns the frontier's length.
 func (sl *spilledLayer) nextFrontier(frontier string) (int64, error) {
-	vr, err := openRun(sl.visited, 1)
+	vr, err := openRun(sl.visited, 1, runBufWords)
 	if err != nil {
 		return 0, err
 	}
@@ -496,7 +504,7 @@ func (sv *solver) exploreOutOfCore(sl *spilledLayer, deadM map[uint64]int8) erro
 		if n == 0 {
 			break
 		}
-		r, err := openRun(frontier, 1)
+		r, err := openRun(frontier, 1, runBufWords)
 		if err != nil {
 			return err
 		}

@@ -185,6 +185,15 @@ func (sv *solver) sweepSolve() error {
 	return nil
 }
 
+// nodeBytes is the memory of the sweep's arrays of keys and words (none
+// when they are mapped files: a layer solved out of core).
+func (sv *solver) nodeBytes() int64 {
+	if sv.mapped {
+		return 0
+	}
+	return 12 * int64(len(sv.keys))
+}
+
 // wordValues writes the values the words hold (see valueWord) into
 // south and north (at least as long).
 func wordValues(word []uint32, south, north []int8) {
@@ -297,7 +306,7 @@ func (sv *solver) solvePeeled(word []uint32, top int) error {
 	if sv.peeledList > 0 {
 		list = make([]uint32, 0, sv.peeledList)
 	}
-	sv.note(int64(12*len(sv.keys) + 4*cap(list)))
+	sv.note(sv.nodeBytes() + int64(4*cap(list)))
 	for hi := top; hi >= 0; {
 		if count[hi] > cap(list) {
 			err := sv.forEach(visit{n: sv.nNon, word: word, mask: sel | maxLevel<<levelShift, val: wordPeeled | uint32(hi)<<levelShift}, update)
@@ -448,7 +457,7 @@ func (sv *solver) kahnPeel(word []uint32, shift uint, mask uint32) (int, error) 
 				word[i] |= kahnPeeled | uint32(level)<<shift // the count is 0
 			}
 		}
-		sv.note(int64(12*len(sv.keys) + 4*cap(front)))
+		sv.note(sv.nodeBytes() + int64(4*cap(front)))
 		err := sv.forList(front, func(w int, x *expander, i int, kids []child) error {
 			for _, c := range kids {
 				if sv.outside(c) {

@@ -359,6 +359,39 @@ func TestSolveMethodLayersResumeAfterKill9(t *testing.T) {
 	}
 }
 
+// TestSolveMethodLayersLayerMemKill9 kills `baolab solve --method layers
+// --out DIR --layer-mem 64` with SIGKILL while it enumerates a layer out
+// of core (its files of keys in $TMPDIR), runs it again and kills it while
+// it solves a layer out of core (its mapped words in $TMPDIR), runs it
+// again: it prints what a solve in one go prints, and $TMPDIR is left
+// empty (the next run removes what a run killed left).
+func TestSolveMethodLayersLayerMemKill9(t *testing.T) {
+	const rules = "kingulu:holes=5,seeds=3" // 2,606 layers, the largest 10,115 positions
+	want, _, code := baolab(t, "solve", "--rules", rules)
+	if code != 0 {
+		t.Fatalf("in one go: exit %d", code)
+	}
+	dir, tmp := t.TempDir(), t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	inLayer := func(pattern string) func() bool {
+		return func() bool {
+			m, _ := filepath.Glob(filepath.Join(tmp, pattern))
+			return len(m) > 0
+		}
+	}
+	args := []string{"solve", "--rules", rules, "--method", "layers", "--out", dir, "--layer-mem", "64", "--checkpoint", "100ms"}
+	killWhen(t, inLayer("baolab-layer-spill-*/visited"), args...)
+	killWhen(t, inLayer("baolab-layer-sweep-*/words"), args...)
+	left, _ := os.ReadDir(tmp)
+	t.Logf("%d entries left in $TMPDIR by the runs killed", len(left))
+	if got, errOut, code := baolab(t, args...); code != 0 || got != unknownPlies(want) {
+		t.Errorf("run after the kills: exit %d (%s), output\n%s\nwant\n%s", code, errOut, got, want)
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Errorf("%d entries left in $TMPDIR (%s ...)", len(left), left[0].Name())
+	}
+}
+
 // TestKilledSolveTempDirRemoved kills `baolab solve --method layers`
 // (layers in $TMPDIR) with SIGKILL once it has made its directory there,
 // and checks that the next solve removes that directory and then its
