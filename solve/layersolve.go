@@ -39,7 +39,9 @@ import (
 // with its predecessor lists, about 25 bytes per position of the layer),
 // not counting the pages of the mapped files. Options.MaxPositions bounds
 // one layer with the keys waiting, as in CountLayers; Options.Sweep and
-// CountOnly are not used. Progress sees two stages, "enumerate layers"
+// CountOnly are not used. With Options.LayerMem a layer larger than that
+// spills to disk (see the package doc, Layers larger than memory): the
+// files are the same, and MaxPositions bounds what is held in memory. Progress sees two stages, "enumerate layers"
 // and "solve layers".
 //
 // With Options.LayerDir the solve is kept there instead of in a
