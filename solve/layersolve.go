@@ -41,8 +41,8 @@ import (
 // one layer with the keys waiting, as in CountLayers; Options.Sweep and
 // CountOnly are not used. With Options.LayerMem a layer larger than that
 // spills to disk (see the package doc, Layers larger than memory): the
-// files are the same, and MaxPositions bounds what is held in memory. Progress sees two stages, "enumerate layers"
-// and "solve layers".
+// files are the same, and MaxPositions bounds what is held in memory.
+// Progress sees two stages, "enumerate layers" and "solve layers".
 //
 // With Options.LayerDir the solve is kept there instead of in a
 // directory of its own, as CountLayers keeps a count: solve.json (the
