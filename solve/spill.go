@@ -56,7 +56,7 @@ const (
 
 // minRunWords is the smallest buffer of a run set, whatever the budget,
 // so that a tiny budget (tests) makes many runs, not millions of files.
-const minRunWords = 64
+const minRunWords = 256
 
 // overBudget tells whether a layer's tables holding keys keys outgrow
 // the memory a layer may take (never without Options.LayerMem).
