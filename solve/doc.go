@@ -195,4 +195,39 @@
 // SolveLayers keeps the two files there and checkpoints them as
 // CountLayers checkpoints a count, so that a solve of many CPU hours
 // survives a kill and continues where its last checkpoint was.
+//
+// # Layers larger than memory
+//
+// With Options.LayerMem a layer that does not fit that many bytes spills
+// to disk, and the files of layers are the same, byte for byte, as those
+// of a solve in memory (the in-memory path is unchanged for a layer that
+// fits). A layer whose tables outgrow the budget (11 bytes per key) is
+// enumerated out of core, breadth first with delayed duplicate detection
+// (Korf): the keys of its tables are written out (those expanded, sorted,
+// as the visited file; those not yet expanded as keys found; the terminal
+// nodes with their margins), then each frontier, a sorted file, is read in
+// batches and expanded by the workers; moves into later layers wait as
+// before, the layer's own children are buffered (a quarter of the budget
+// each for keys and terminal nodes), and each full buffer is sorted, freed
+// of repeats and written as a run. At the end of a generation the runs are
+// merged (at most 64 at once: more are first merged into one run), and the
+// keys not in the visited file are the next frontier, merged into the
+// visited file in the same pass. The terminal runs are merged at the end
+// (a terminal node reached with two margins is an error, as in memory),
+// and the layer goes to the nodes file from its files. A layer whose
+// predecessor lists would take more than the budget (27 bytes per
+// position) is solved by the sweep method out of core: its keys and its
+// terminal nodes' margins are copied from the nodes file into files of a
+// directory of its own, its 32-bit words are a third file, all mapped
+// read-write (mapFileRW; read into memory where the system has no mmap), a
+// successor in the layer is found by binary search in the mapped keys, a
+// move into a later layer as in memory, and the values go to the solved
+// file from the words a chunk at a time. What stays in memory then: the
+// dead ends, Kahn's fronts (4 bytes per node of the largest), the list of
+// peeled nodes (LayerMem/16 entries, at least 65,536), the pages of the
+// mapped files the kernel keeps. The directories are made in
+// Options.TempDir and removed when the layer is done, or by the next run
+// after a kill: checkpoints are made between layers, so a layer stopped
+// within is done again from its waiting keys. A layer out of core may hold
+// up to 2^31-1 positions; Options.MaxPositions bounds what is in memory.
 package solve

@@ -1,9 +1,11 @@
 package solve
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -329,24 +331,14 @@ func SolveLayerTask(start engine.State, opt Options, layers []uint64) (*LayerTas
 		}
 		lsv := r.layerSolver(xt)
 		lf.nodesEnd = d.st.Solve.NodesEnd // readNodes cuts it back to the layer read
-		if err := lf.readNodes(l, lsv); err != nil {
-			return nil, err
-		}
-		closeRefs, err := d.openRefs(d.byID[l].Refs, xt)
+		n, err := d.solveTaskLayer(lf, l, lsv, xt, opt, func(write func(io.Writer) error) error {
+			stats := layerStats{Edges: lsv.nEdges, Cyclic: lsv.cyclic, Bytes: lsv.peak, Elapsed: time.Since(t1)}
+			if err := writeJSON(d.statsPath(l), stats); err != nil {
+				return err
+			}
+			return writeFileAtomically(d.solvedPath(l), write) // last: a layer is solved once this file is there
+		})
 		if err != nil {
-			return nil, err
-		}
-		err = solveLayer(lsv, l)
-		closeRefs()
-		if err != nil {
-			return nil, err
-		}
-		n := len(lsv.keys)
-		stats := layerStats{Edges: lsv.nEdges, Cyclic: lsv.cyclic, Bytes: lsv.peak, Elapsed: time.Since(t1)}
-		if err := writeJSON(d.statsPath(l), stats); err != nil {
-			return nil, err
-		}
-		if err := writeSolvedFile(d.solvedPath(l), lsv.keys, lsv.valS[:n], lsv.valN[:n]); err != nil {
 			return nil, err
 		}
 		task.Solved = append(task.Solved, l)
@@ -355,6 +347,36 @@ func SolveLayerTask(start engine.State, opt Options, layers []uint64) (*LayerTas
 	}
 	task.Elapsed = time.Since(t0)
 	return task, nil
+}
+
+// solveTaskLayer solves layer l of the nodes file (lf), in memory or
+// out of core as Options.LayerMem says, the later layers its moves lead
+// to mapped into xt, and gives save the function that writes its solved
+// file (its statistics are then in lsv). It returns its positions.
+func (d *distributed) solveTaskLayer(lf *layerFiles, l uint64, lsv *solver, xt *external, opt Options, save func(write func(io.Writer) error) error) (int, error) {
+	head, err := lf.nodesHead(lf.nodesAt[l])
+	if err != nil {
+		return 0, err
+	}
+	closeRefs, err := d.openRefs(d.byID[l].Refs, xt)
+	if err != nil {
+		return 0, err
+	}
+	defer closeRefs()
+	if opt.solveOutOfCore(head[0]) {
+		err := solveLayerOutOfCore(lf, l, lsv, opt.TempDir, nil, func(keys []uint64, word []uint32) error {
+			return save(func(w io.Writer) error { return writeSolvedWords(w, keys, word) })
+		})
+		return int(head[0]), err
+	}
+	if err := lf.readNodes(l, lsv); err != nil {
+		return 0, err
+	}
+	if err := solveLayer(lsv, l); err != nil {
+		return 0, err
+	}
+	n := len(lsv.keys)
+	return n, save(func(w io.Writer) error { return writeSolvedValues(w, lsv.keys, lsv.valS[:n], lsv.valN[:n]) })
 }
 
 // openRefs maps the solved files of the layers refs into xt and returns
@@ -393,18 +415,31 @@ func (d *distributed) openRefs(refs []uint64, xt *external) (func(), error) {
 	return done, nil
 }
 
-// writeSolvedFile writes a solved layer as SolveLayers' solved file holds
-// one (writeSolved) to path, through a temporary file synced and renamed.
-func writeSolvedFile(path string, keys []uint64, south, north []int8) error {
+// writeSolvedValues writes a solved layer as SolveLayers' solved file
+// holds one (writeSolved) to w.
+func writeSolvedValues(w io.Writer, keys []uint64, south, north []int8) error {
+	for _, b := range [][]byte{bytesOf([]uint64{uint64(len(keys))}), bytesOf(keys), bytesOf(south), bytesOf(north)} {
+		if _, err := w.Write(b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeFileAtomically writes path with write, through a temporary file
+// synced and renamed.
+func writeFileAtomically(path string, write func(io.Writer) error) error {
 	f, err := renameio.NewPendingFile(path, renameio.WithPermissions(0o644))
 	if err != nil {
 		return fmt.Errorf("solve: layers: %w", err)
 	}
 	defer f.Cleanup()
-	for _, b := range [][]byte{bytesOf([]uint64{uint64(len(keys))}), bytesOf(keys), bytesOf(south), bytesOf(north)} {
-		if _, err := f.Write(b); err != nil {
-			return fmt.Errorf("solve: layers: writing %s: %w", path, err)
-		}
+	bw := bufio.NewWriterSize(f, 1<<16)
+	if err := write(bw); err != nil {
+		return fmt.Errorf("solve: layers: writing %s: %w", path, err)
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("solve: layers: writing %s: %w", path, err)
 	}
 	if err := f.CloseAtomicallyReplace(); err != nil {
 		return fmt.Errorf("solve: layers: writing %s: %w", path, err)

@@ -120,9 +120,9 @@ func countLayers(start engine.State, opt Options, refs bool, each func(LayerSize
 			}
 			saved = time.Now()
 		}
-		deadM, err := ls.exploreNext(sv, non, term, mem, p, func(k uint64, _ int8) child {
+		deadM, _, err := ls.exploreNext(sv, non, term, mem, p, func(k uint64, _ int8) child {
 			return child{key: k, layer: ls.cur}
-		})
+		}) // a count has no layerMem: never out of core
 		if err != nil {
 			return nil, err
 		}
@@ -213,8 +213,12 @@ func (ls *layering) waitingSizes() map[uint64]int64 {
 // exploreNext makes the lowest waiting layer the current one and
 // enumerates it into non and term (emptied first) from the keys waiting for
 // it, each made a node by node; p counts the waiting keys. It returns the
-// layer's dead ends. CountLayers and SolveLayers enumerate so.
-func (ls *layering) exploreNext(sv *solver, non, term *keyTable, mem *tableMem, p Progress, node func(k uint64, margin int8) child) (map[uint64]int8, error) {
+// layer's dead ends. CountLayers and SolveLayers enumerate so. A layer
+// that outgrows the memory a layer may take (layering.layerMem: its
+// waiting keys, or its tables as it is explored) goes on out of core:
+// exploreNext then returns it in files (spilledLayer), and non and term
+// are left empty.
+func (ls *layering) exploreNext(sv *solver, non, term *keyTable, mem *tableMem, p Progress, node func(k uint64, margin int8) child) (map[uint64]int8, *spilledLayer, error) {
 	ls.cur = slices.Min(keysOf(ls.wait))
 	wl := ls.wait[ls.cur]
 	delete(ls.wait, ls.cur)
@@ -222,19 +226,51 @@ func (ls *layering) exploreNext(sv *solver, non, term *keyTable, mem *tableMem, 
 	ls.nTerm -= int64(len(wl.term))
 	non.clear()
 	term.clear()
-	err := ls.roots(wl, func(k uint64, m int8) error { return sv.addNode(non, term, node(k, m)) })
-	if err != nil {
-		return nil, err
-	}
-	p.Add(int64(non.n + term.n))
 	for _, x := range sv.ex {
 		x.layer = ls.cur
 	}
 	deadM := map[uint64]int8{}
-	if err := sv.explore(non, term, deadM, mem); err != nil {
+	if ls.overBudget(int64(wl.size()) + wl.onDisk) {
+		sl, err := ls.outOfCore(sv, non, term, deadM, func(sl *spilledLayer) error {
+			return ls.roots(wl, func(k uint64, m int8) error { return sl.add(node(k, m)) })
+		})
+		return deadM, sl, err
+	}
+	err := ls.roots(wl, func(k uint64, m int8) error { return sv.addNode(non, term, node(k, m)) })
+	if err != nil {
+		return nil, nil, err
+	}
+	p.Add(int64(non.n + term.n))
+	err = sv.explore(non, term, deadM, mem)
+	if errors.Is(err, errOverBudget) {
+		sl, err := ls.outOfCore(sv, non, term, deadM, func(*spilledLayer) error { return nil })
+		return deadM, sl, err
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return deadM, nil, nil
+}
+
+// outOfCore goes on with the current layer out of core (see spill.go):
+// from the nodes of the tables, and those seed adds.
+func (ls *layering) outOfCore(sv *solver, non, term *keyTable, deadM map[uint64]int8, seed func(*spilledLayer) error) (*spilledLayer, error) {
+	sl, err := newSpilledLayer(ls.spillDir, ls.layerMem, ls.spillHook)
+	if err != nil {
 		return nil, err
 	}
-	return deadM, nil
+	err = seed(sl)
+	if err == nil {
+		err = sl.seedTables(non, term)
+	}
+	if err == nil {
+		err = sv.exploreOutOfCore(sl, deadM)
+	}
+	if err != nil {
+		sl.close()
+		return nil, err
+	}
+	return sl, nil
 }
 
 // layered returns start's game as an engine.Layered, or why its board
@@ -318,6 +354,13 @@ type layering struct {
 	// cur lead to.
 	margins bool
 	refs    map[uint64]bool
+	// For SolveLayers with Options.LayerMem: the memory a layer may take
+	// before it goes on out of core, in files made in spillDir
+	// (Options.TempDir), and a function called at the end of each
+	// generation there (tests).
+	layerMem  int64
+	spillDir  string
+	spillHook func(stage string) error
 }
 
 // open locks the state directory and reads the run in it, if any (nil for

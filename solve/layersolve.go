@@ -39,8 +39,10 @@ import (
 // with its predecessor lists, about 25 bytes per position of the layer),
 // not counting the pages of the mapped files. Options.MaxPositions bounds
 // one layer with the keys waiting, as in CountLayers; Options.Sweep and
-// CountOnly are not used. Progress sees two stages, "enumerate layers"
-// and "solve layers".
+// CountOnly are not used. With Options.LayerMem a layer larger than that
+// spills to disk (see the package doc, Layers larger than memory): the
+// files are the same, and MaxPositions bounds what is held in memory.
+// Progress sees two stages, "enumerate layers" and "solve layers".
 //
 // With Options.LayerDir the solve is kept there instead of in a
 // directory of its own, as CountLayers keeps a count: solve.json (the
@@ -69,6 +71,11 @@ func SolveLayers(start engine.State, opt Options) (*Result, error) {
 type layerHooks struct {
 	enumerated func(LayerSize) error
 	solved     func(layer uint64, keys []uint64, south, north []int8) error
+	// spill is called within a layer taken out of core (Options.LayerMem):
+	// with "generation" at the end of each generation of its
+	// enumeration, "read" once its solve has read it, "solved" once it
+	// is solved, before it is written.
+	spill func(stage string) error
 }
 
 // solveLayers is SolveLayers, calling the hooks.
@@ -141,8 +148,9 @@ func openLayerRun(start engine.State, opt Options, hooks layerHooks, dist bool) 
 		}
 		r.dir = r.tmp.path
 	}
-	r.ls = &layering{lay: r.lay, wait: map[uint64]*waitList{}, spillAt: max(r.opt.MaxPositions/8, 1), tempDir: r.dir, dirty: map[uint64]bool{},
-		state: r.opt.LayerDir, stateName: solveFile, margins: true, refs: map[uint64]bool{}}
+	r.ls = &layering{lay: r.lay, wait: map[uint64]*waitList{}, spillAt: r.opt.waitingInMemory(), tempDir: r.dir, dirty: map[uint64]bool{},
+		state: r.opt.LayerDir, stateName: solveFile, margins: true, refs: map[uint64]bool{},
+		layerMem: r.opt.LayerMem, spillDir: r.opt.TempDir, spillHook: hooks.spill}
 	for range r.opt.Workers {
 		r.ex = append(r.ex, newLayerExpander(start, r.lay))
 	}
@@ -294,18 +302,28 @@ func (r *layerRun) enumerate() error {
 // nodes file with the later layers its moves lead to.
 func (r *layerRun) enumerateNext(sv *solver, non, term *keyTable, mem *tableMem) error {
 	ls := r.ls
-	deadM, err := ls.exploreNext(sv, non, term, mem, r.opt.Progress, func(k uint64, margin int8) child {
+	deadM, sl, err := ls.exploreNext(sv, non, term, mem, r.opt.Progress, func(k uint64, margin int8) child {
 		return child{key: k, layer: ls.cur, margin: margin} // a terminal key waits with its margin
 	})
 	if err != nil {
 		return err
 	}
-	sv.collect(non, term, deadM, mem, true)
-	if err := r.lf.writeNodes(ls.cur, sv, slices.Sorted(maps.Keys(ls.refs))); err != nil {
+	refs := slices.Sorted(maps.Keys(ls.refs))
+	clear(ls.refs)
+	var size LayerSize
+	if sl != nil {
+		err = r.lf.writeSpilledNodes(ls.cur, sl, deadM, refs)
+		sl.close()
+		size = LayerSize{Positions: sl.nNon + sl.nTerm, Terminal: sl.nTerm + int64(len(deadM))}
+	} else {
+		sv.collect(non, term, deadM, mem, true)
+		err = r.lf.writeNodes(ls.cur, sv, refs)
+		size = LayerSize{Positions: int64(len(sv.keys)), Terminal: int64(len(sv.keys)-sv.nNon) + int64(len(sv.dead))}
+	}
+	if err != nil {
 		return err
 	}
-	clear(ls.refs)
-	size := LayerSize{Layer: ls.cur, Name: r.lay.LayerString(ls.cur), Positions: int64(len(sv.keys)), Terminal: int64(len(sv.keys)-sv.nNon) + int64(len(sv.dead))}
+	size.Layer, size.Name = ls.cur, r.lay.LayerString(ls.cur)
 	r.st.Done = append(r.st.Done, size)
 	if r.hooks.enumerated != nil {
 		if err := r.hooks.enumerated(size); err != nil {
@@ -341,32 +359,65 @@ func (r *layerRun) solveAll() error {
 		if err := r.due(); err != nil {
 			return err
 		}
-		lsv := r.layerSolver(xt)
-		if err := r.lf.readNodes(l, lsv); err != nil {
+		n, err := r.solveNext(l, xt)
+		if err != nil {
 			return err
 		}
-		if err := r.lf.openRefs(l, xt); err != nil {
-			return err
-		}
-		if err := solveLayer(lsv, l); err != nil {
-			return err
-		}
-		n := len(lsv.keys)
-		if err := r.lf.writeSolved(l, lsv.keys, lsv.valS[:n], lsv.valN[:n]); err != nil {
-			return err
-		}
-		r.add(lsv)
-		r.lf.release(l)
 		p.Add(int64(n))
-		if r.hooks.solved != nil { // after the release: the layers dropped are as a kill would leave them
-			if err := r.hooks.solved(l, lsv.keys, lsv.valS[:n], lsv.valN[:n]); err != nil {
-				return err
-			}
-		}
 	}
 	r.order = nil
 	p.Done()
 	return r.save()
+}
+
+// solveNext solves layer l, the last in the nodes file, into the solved
+// file: in memory, or out of core when Options.LayerMem says so. It
+// returns the layer's positions.
+func (r *layerRun) solveNext(l uint64, xt *external) (int, error) {
+	head, err := r.lf.nodesHead(r.lf.nodesAt[l])
+	if err != nil {
+		return 0, err
+	}
+	lsv := r.layerSolver(xt)
+	if err := r.lf.openRefs(l, xt); err != nil {
+		return 0, err
+	}
+	if r.opt.solveOutOfCore(head[0]) {
+		err = solveLayerOutOfCore(r.lf, l, lsv, r.opt.TempDir, r.hooks.spill, func(keys []uint64, word []uint32) error {
+			return r.lf.writeSolvedWordsAt(l, keys, word)
+		})
+	} else {
+		err = r.lf.readNodes(l, lsv)
+		if err == nil {
+			err = solveLayer(lsv, l)
+		}
+		if n := len(lsv.keys); err == nil {
+			err = r.lf.writeSolved(l, lsv.keys, lsv.valS[:n], lsv.valN[:n])
+		}
+	}
+	if err != nil {
+		return 0, err
+	}
+	r.add(lsv)
+	r.lf.release(l)
+	if r.hooks.solved != nil { // after the release: the layers dropped are as a kill would leave them
+		if err := r.callSolved(l); err != nil {
+			return 0, err
+		}
+	}
+	return int(head[0]), nil
+}
+
+// callSolved calls hooks.solved with layer l's keys and values, read
+// back from the solved file.
+func (r *layerRun) callSolved(l uint64) error {
+	at := r.lf.solvedAt[l]
+	sl, err := solvedPart(r.lf.solved, l, at[0], at[1])
+	if err != nil {
+		return err
+	}
+	defer sl.close()
+	return r.hooks.solved(l, sl.keys, sl.south, sl.north)
 }
 
 // layerSolver returns a solver of one layer, whose moves into later
@@ -857,13 +908,19 @@ func (lf *layerFiles) readNodes(l uint64, sv *solver) error {
 	for i, d := range sv.dead {
 		sv.margin[d] = dm[i]
 	}
+	return lf.cutNodes(l, at)
+}
+
+// cutNodes forgets layer l, read from offset at of the nodes file, and
+// cuts the file there (with keep, at the next checkpoint).
+func (lf *layerFiles) cutNodes(l uint64, at int64) error {
 	delete(lf.nodesAt, l)
 	lf.nodesEnd = at
 	if lf.keep {
 		return nil
 	}
 	if err := lf.nodes.Truncate(at); err != nil {
-		return bad(err)
+		return fmt.Errorf("solve: layers: reading %s: %w", lf.nodes.Name(), err)
 	}
 	return nil
 }
@@ -872,12 +929,19 @@ func (lf *layerFiles) readNodes(l uint64, sv *solver) error {
 // the page size in the solved file: their number, the keys, South's
 // values, North's values.
 func (lf *layerFiles) writeSolved(l uint64, keys []uint64, south, north []int8) error {
+	at := lf.placeSolved(l, len(keys))
+	return writeParts(lf.solved, at, bytesOf([]uint64{uint64(len(keys))}), bytesOf(keys), bytesOf(south), bytesOf(north))
+}
+
+// placeSolved gives layer l, of n positions, its place in the solved file:
+// at the next multiple of the page size. It returns the offset.
+func (lf *layerFiles) placeSolved(l uint64, n int) int64 {
 	page := int64(os.Getpagesize())
 	at := (lf.solvedEnd + page - 1) / page * page
-	size := 8 + 10*int64(len(keys))
+	size := 8 + 10*int64(n)
 	lf.solvedAt[l] = [2]int64{at, size}
 	lf.solvedEnd = at + size
-	return writeParts(lf.solved, at, bytesOf([]uint64{uint64(len(keys))}), bytesOf(keys), bytesOf(south), bytesOf(north))
+	return at
 }
 
 // solvedLayer is a solved layer's part of the solved file, mapped.

@@ -13,4 +13,10 @@ func mapFile(f *os.File, at int64, size int) ([]byte, error) {
 	return b, err
 }
 
+// mapFileRW reads the first size bytes of f into memory aligned for
+// uint64 (no memory mapping on this system: the arrays of a layer solved
+// out of core are then in memory, and what is written to them is not
+// written to f, which only scratch arrays are mapped from).
+func mapFileRW(f *os.File, size int) ([]byte, error) { return mapFile(f, 0, size) }
+
 func unmapFile([]byte) {}

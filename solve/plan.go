@@ -51,7 +51,7 @@ type PlannedLayer struct {
 	Method   string
 	Bound    float64 // of an estimated layer: the positions its layer can hold (engine.LayerSpace.LayerBound)
 	Refs     int     // the later layers its moves lead to
-	RAMBytes int64   // solving it: Positions × Rates.RAMPerPosition
+	RAMBytes int64   // solving it: Positions × Rates.RAMPerPosition, at most Rates.LayerMem
 	Disk     int64   // its enumeration and its solved file (see DiskBytes)
 	CPU      float64 // CPU seconds: Positions / Rates.PositionsPerCPUSecond
 }
@@ -61,6 +61,10 @@ type PlanRates struct {
 	RAMPerPosition        float64 // bytes of memory per position of the layer being solved
 	PositionsPerCPUSecond float64 // of a layered solve, enumeration included
 	Source                string  // where the figures come from
+	// LayerMem, when more than 0, is the memory a layer may take
+	// (Options.LayerMem): a layer needing more is reckoned at LayerMem,
+	// taken out of core.
+	LayerMem int64
 }
 
 // DefaultPlanRates are baolab's measured figures: 26.4 bytes per position
@@ -147,6 +151,9 @@ func PlanLayers(start engine.State, opt Options, rates PlanRates, budget int64) 
 // plan's.
 func (plan *LayerPlan) cost(p *PlannedLayer) {
 	p.RAMBytes = int64(math.Ceil(float64(p.Positions) * plan.Rates.RAMPerPosition))
+	if plan.Rates.LayerMem > 0 {
+		p.RAMBytes = min(p.RAMBytes, plan.Rates.LayerMem)
+	}
 	p.Disk = DiskBytes(p.Positions, p.Terminal, p.Refs)
 	p.CPU = float64(p.Positions) / plan.Rates.PositionsPerCPUSecond
 	plan.Positions += p.Positions

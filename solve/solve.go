@@ -68,6 +68,16 @@ type Options struct {
 	// in).
 	LayerDir   string
 	Checkpoint time.Duration
+	// LayerMem, when more than 0, is the memory in bytes SolveLayers (and
+	// EnumerateLayers, SolveLayerTask) may give one layer before it
+	// takes the layer out of core (see the package doc, Layers larger
+	// than memory): a layer whose key tables outgrow it is enumerated
+	// breadth first through sorted files of keys in TempDir, and a layer
+	// whose predecessor lists would (listsBytesPerPosition per position)
+	// is solved by the sweep method with its keys and words in files
+	// mapped into memory. The files of layers are the same. Zero: every
+	// layer in memory.
+	LayerMem int64
 }
 
 // Progress follows the stages of Solve: enumerate (total unknown, -1;
@@ -313,6 +323,12 @@ type solver struct {
 
 	layers *layering // when counting layers (CountLayers)
 	ext    *external // when solving one layer (SolveLayers)
+	// peeledList is the length of the sweep method's list of peeled nodes
+	// (0: a quarter of the non-terminal nodes; see solvePeeled), and
+	// mapped tells that its keys and words are mapped files (a layer
+	// solved out of core), not counted in peak.
+	peeledList int
+	mapped     bool
 }
 
 // nodes returns the number of nodes: the keys, and the nodes standing for
@@ -426,16 +442,13 @@ func (sv *solver) enumerate(roots ...uint64) error {
 
 // explore expands the open nodes of non, and those they lead to, until
 // none is left, adding every node found to non or term (and the dead
-// ends' margins to deadM). The progress is told of the nodes found.
+// ends' margins to deadM). The progress is told of the nodes found. When
+// solving layers with Options.LayerMem, it stops with errOverBudget at
+// the start of a batch once the tables outgrow it (the nodes not yet
+// expanded are then the ones still open).
 func (sv *solver) explore(non, term *keyTable, deadM map[uint64]int8, mem *tableMem) error {
 	p := sv.opt.Progress
-	type out struct {
-		kids []child
-		dead []uint64
-		dm   []int8
-		err  error
-	}
-	outs := make([]out, len(sv.ex))
+	outs := make([]expansion, len(sv.ex))
 	batch := 2048 * len(sv.ex)
 	keys := make([]uint64, 0, batch)
 	cur, found := 0, non.n+term.n
@@ -443,40 +456,18 @@ func (sv *solver) explore(non, term *keyTable, deadM map[uint64]int8, mem *table
 		if err := sv.stopped(); err != nil {
 			return err
 		}
+		if sv.layers.overBudget(int64(non.n + term.n)) {
+			return errOverBudget
+		}
 		keys = non.takeOpen(keys[:0], batch, &cur)
 		if len(keys) == 0 {
 			break
 		}
-		var wg sync.WaitGroup
-		per := (len(keys) + len(sv.ex) - 1) / len(sv.ex)
-		for w := range sv.ex {
-			part := keys[min(len(keys), w*per):min(len(keys), (w+1)*per)]
-			o := &outs[w]
-			o.kids, o.dead, o.dm, o.err = o.kids[:0], o.dead[:0], o.dm[:0], nil
-			if len(part) == 0 {
-				continue
-			}
-			wg.Add(1)
-			go func(x *expander, part []uint64) {
-				defer wg.Done()
-				for _, k := range part {
-					var dead bool
-					var m int8
-					if o.kids, dead, m, o.err = x.expand(k, o.kids); o.err != nil {
-						return
-					}
-					if dead {
-						o.dead, o.dm = append(o.dead, k), append(o.dm, m)
-					}
-				}
-			}(sv.ex[w], part)
+		if err := sv.expandBatch(keys, outs); err != nil {
+			return err
 		}
-		wg.Wait()
 		for w := range outs {
 			o := &outs[w]
-			if o.err != nil {
-				return o.err
-			}
 			for i, k := range o.dead {
 				deadM[k] = o.dm[i]
 			}
@@ -489,6 +480,52 @@ func (sv *solver) explore(non, term *keyTable, deadM map[uint64]int8, mem *table
 		p.Add(int64(non.n + term.n - found))
 		found = non.n + term.n
 		sv.note(mem.peak + sv.layers.bytes())
+	}
+	return nil
+}
+
+// expansion is one worker's share of a batch expanded: the children of
+// its keys in order, and its dead ends with their margins.
+type expansion struct {
+	kids []child
+	dead []uint64
+	dm   []int8
+	err  error
+}
+
+// expandBatch expands the non-terminal keys with the workers, each a
+// share of them in order, into outs (one per worker, emptied first), and
+// returns the first error.
+func (sv *solver) expandBatch(keys []uint64, outs []expansion) error {
+	var wg sync.WaitGroup
+	per := (len(keys) + len(sv.ex) - 1) / len(sv.ex)
+	for w := range sv.ex {
+		part := keys[min(len(keys), w*per):min(len(keys), (w+1)*per)]
+		o := &outs[w]
+		o.kids, o.dead, o.dm, o.err = o.kids[:0], o.dead[:0], o.dm[:0], nil
+		if len(part) == 0 {
+			continue
+		}
+		wg.Add(1)
+		go func(x *expander, part []uint64) {
+			defer wg.Done()
+			for _, k := range part {
+				var dead bool
+				var m int8
+				if o.kids, dead, m, o.err = x.expand(k, o.kids); o.err != nil {
+					return
+				}
+				if dead {
+					o.dead, o.dm = append(o.dead, k), append(o.dm, m)
+				}
+			}
+		}(sv.ex[w], part)
+	}
+	wg.Wait()
+	for w := range outs {
+		if err := outs[w].err; err != nil {
+			return err
+		}
 	}
 	return nil
 }

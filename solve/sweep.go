@@ -91,16 +91,38 @@ func (sv *solver) initWords(word []uint32) {
 	}
 }
 
+// known returns the values of a child that is no node of the sweep (as
+// a word holds them: South's, minus North's): a terminal node's margin,
+// or, when solving one layer, the values of a position of a later layer
+// in its solved file. ok is false for a non-terminal node of the sweep.
+func (sv *solver) known(c child) (s, nn int8, ok bool, err error) {
+	if sv.ext != nil && c.layer != sv.ext.layer {
+		p, err := sv.ext.pair(c, sv)
+		return pairSouth(p), -pairNorth(p), true, err // -noneVal is noneVal
+	}
+	if c.key&(FlagTerminal|FlagInfinite) != 0 {
+		return c.margin, -c.margin, true, nil
+	}
+	return 0, 0, false, nil
+}
+
+// outside tells whether a child is no node of the sweep's counts: a
+// terminal node, or a position of a later layer.
+func (sv *solver) outside(c child) bool {
+	return c.key&(FlagTerminal|FlagInfinite) != 0 || sv.ext != nil && c.layer != sv.ext.layer
+}
+
 // update recomputes the values of node i from its children's: it returns
 // whether they changed.
 func (sv *solver) update(word []uint32, i int, kids []child) (bool, error) {
 	south := KeyPlayer(sv.keys[i]) == engine.South
 	bs, bn := startValues(south)
 	for _, c := range kids {
-		var s, nn int8
-		if c.key&(FlagTerminal|FlagInfinite) != 0 {
-			s, nn = c.margin, -c.margin
-		} else {
+		s, nn, ok, err := sv.known(c)
+		if err != nil {
+			return false, err
+		}
+		if !ok {
 			j := sv.index(c.key)
 			if j < 0 {
 				return false, sv.notEnumerated(c.key)
@@ -153,6 +175,41 @@ func setValues(word []uint32, i int, bs, bn int8) bool {
 // sweepSolve computes sv.valS, sv.valN, sv.cyclic and sv.nEdges.
 func (sv *solver) sweepSolve() error {
 	word := make([]uint32, len(sv.keys))
+	if err := sv.sweepWords(word); err != nil {
+		return err
+	}
+	n := len(sv.keys)
+	sv.valS, sv.valN = make([]int8, n), make([]int8, n)
+	wordValues(word, sv.valS, sv.valN)
+	sv.note(int64(14 * n))
+	return nil
+}
+
+// nodeBytes is the memory of the sweep's arrays of keys and words (none
+// when they are mapped files: a layer solved out of core).
+func (sv *solver) nodeBytes() int64 {
+	if sv.mapped {
+		return 0
+	}
+	return 12 * int64(len(sv.keys))
+}
+
+// wordValues writes the values the words hold (see valueWord) into
+// south and north (at least as long).
+func wordValues(word []uint32, south, north []int8) {
+	for i, w := range word {
+		south[i] = int8(w)
+		if nn := int8(w >> 8); nn == noneVal {
+			north[i] = noneVal
+		} else {
+			north[i] = -nn
+		}
+	}
+}
+
+// sweepWords computes the values of every node into word (one per key,
+// zeros: its memory may be a mapped file), sv.cyclic and sv.nEdges.
+func (sv *solver) sweepWords(word []uint32) error {
 	sv.initWords(word)
 	top, ok, err := sv.kahnFused(word)
 	if err != nil {
@@ -217,17 +274,6 @@ func (sv *solver) sweepSolve() error {
 		return err
 	}
 	sv.sweeps++
-	n := len(sv.keys)
-	sv.valS, sv.valN = make([]int8, n), make([]int8, n)
-	for i, w := range word {
-		sv.valS[i] = int8(w)
-		if nn := int8(w >> 8); nn == noneVal {
-			sv.valN[i] = noneVal
-		} else {
-			sv.valN[i] = -nn
-		}
-	}
-	sv.note(int64(14 * n))
 	return nil
 }
 
@@ -257,7 +303,10 @@ func (sv *solver) solvePeeled(word []uint32, top int) error {
 		return err
 	}
 	list := make([]uint32, 0, max(1, sv.nNon/4))
-	sv.note(int64(12*len(sv.keys) + 4*cap(list)))
+	if sv.peeledList > 0 {
+		list = make([]uint32, 0, sv.peeledList)
+	}
+	sv.note(sv.nodeBytes() + int64(4*cap(list)))
 	for hi := top; hi >= 0; {
 		if count[hi] > cap(list) {
 			err := sv.forEach(visit{n: sv.nNon, word: word, mask: sel | maxLevel<<levelShift, val: wordPeeled | uint32(hi)<<levelShift}, update)
@@ -312,10 +361,11 @@ func (sv *solver) kahnFused(word []uint32) (top int, ok bool, err error) {
 			south := KeyPlayer(sv.keys[i]) == engine.South
 			bs, bn := startValues(south)
 			for _, c := range kids {
-				var s, nn int8
-				if c.key&(FlagTerminal|FlagInfinite) != 0 {
-					s, nn = c.margin, -c.margin
-				} else {
+				s, nn, ok, err := sv.known(c)
+				if err != nil {
+					return err
+				}
+				if !ok {
 					j := sv.index(c.key)
 					if j < 0 {
 						return sv.notEnumerated(c.key)
@@ -359,7 +409,7 @@ func (sv *solver) kahn(word []uint32) (int, error) {
 	var total atomic.Int64
 	err := sv.forNodes(func(x *expander, i int, kids []child) error {
 		for _, c := range kids {
-			if c.key&(FlagTerminal|FlagInfinite) != 0 {
+			if sv.outside(c) {
 				continue
 			}
 			j := sv.index(c.key)
@@ -407,10 +457,10 @@ func (sv *solver) kahnPeel(word []uint32, shift uint, mask uint32) (int, error) 
 				word[i] |= kahnPeeled | uint32(level)<<shift // the count is 0
 			}
 		}
-		sv.note(int64(12*len(sv.keys) + 4*cap(front)))
+		sv.note(sv.nodeBytes() + int64(4*cap(front)))
 		err := sv.forList(front, func(w int, x *expander, i int, kids []child) error {
 			for _, c := range kids {
-				if c.key&(FlagTerminal|FlagInfinite) != 0 {
+				if sv.outside(c) {
 					continue
 				}
 				j := sv.index(c.key)

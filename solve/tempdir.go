@@ -45,8 +45,17 @@ func makeTempDir(parent, prefix string) (*tempDir, error) {
 	return &tempDir{path: path, lock: lock}, nil
 }
 
-// remove removes the directory and then lets its lock go.
+// remove removes the directory and then lets its lock go. The lock file
+// goes last, so that a run killed while it removes the directory leaves
+// it locked by no one, for the next run to remove (a directory without a
+// lock file is left alone: see makeTempDir).
 func (d *tempDir) remove() {
+	entries, _ := os.ReadDir(d.path)
+	for _, e := range entries {
+		if e.Name() != "lock" {
+			os.RemoveAll(filepath.Join(d.path, e.Name()))
+		}
+	}
 	os.RemoveAll(d.path)
 	d.lock.Close()
 }

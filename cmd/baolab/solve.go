@@ -58,6 +58,13 @@ enumerated in DIR/nodes and solved in DIR/solved, which keeps at the end
 only the layers the start's values come from: remove DIR when done),
 saved as a count is (below), and continued when run again with the same
 DIR; a finished solve prints its lines at once. There is no Parquet table of a layered solve.
+--layer-mem BYTES bounds the memory of one layer instead: a layer whose
+tables outgrow it is enumerated breadth first through sorted files of
+keys (runs merged, repeats dropped), and a layer whose predecessor lists
+would (27 bytes per position) is solved by the sweep method with its keys
+and its words in files mapped into memory; both under $TMPDIR, removed
+when the layer is done. Same values, same files; a layer is then bounded
+by disk, not memory (see docs/solving.md, Layers larger than memory).
 
 --layers counts the positions layer by layer, for a game whose positions fall
 into layers that no move goes back to (kingulu: the banks and the reserved
@@ -92,7 +99,7 @@ and {"ruleset", "layers", "positions", "terminal", "largest"} at the end.`
 // solveOptions holds the flags of baolab solve.
 type solveOptions struct {
 	ruleset, out, grid, method string
-	maxPos                     int64
+	maxPos, layerMem           int64
 	workers                    int
 	stats, count, layers, json bool
 	checkpoint                 time.Duration
@@ -124,6 +131,7 @@ func newSolveCmd() *cobra.Command {
 	f.StringVar(&o.ruleset, "rules", "", "ruleset, e.g. kingulu:holes=4,seeds=2 (required unless --grid)")
 	f.StringVar(&o.out, "out", "", "directory to write the solved table to (solved.parquet); with --layers, to keep the count in; with --method layers, to keep the solve in")
 	f.Int64Var(&o.maxPos, "max-positions", solve.DefaultMaxPositions, "refuse a board with more positions than this")
+	f.Int64Var(&o.layerMem, "layer-mem", 0, "with --method layers, or --layers with --plan or --dir: bytes of memory one layer may take; a larger layer spills to disk, enumerated through sorted files and solved by the sweep method from mapped files (0: every layer in memory)")
 	f.IntVar(&o.workers, "workers", 0, "goroutines generating moves (0: one per core)")
 	f.BoolVar(&o.stats, "stats", false, "print positions/s, bytes/position and each stage's CPU seconds to stderr")
 	f.BoolVar(&o.count, "count", false, "only count the reachable positions: print \"positions=<n> terminal=<n>\"")
@@ -177,6 +185,18 @@ func (o *solveOptions) checkCombination(checkpointGiven bool) error {
 	return nil
 }
 
+// checkLayerMem refuses a --layer-mem below 0, or given (changed) where
+// no layer is solved or planned.
+func (o *solveOptions) checkLayerMem(changed bool) error {
+	if o.layerMem < 0 {
+		return fmt.Errorf("--layer-mem must be 0 or more bytes, got %d", o.layerMem)
+	}
+	if changed && o.method != "layers" && !(o.layers && (o.dist.plan || o.dist.dir != "")) {
+		return errors.New("--layer-mem goes with --method layers, or --layers with --plan or --dir DIR")
+	}
+	return nil
+}
+
 // board parses --rules and checks the limits of a one-board solve.
 func (o *solveOptions) board() (engine.Game, error) {
 	if o.ruleset == "" {
@@ -203,8 +223,11 @@ func (o *solveOptions) run(cmd *cobra.Command, _ []string) error {
 	if err := o.checkCombination(cmd.Flags().Changed("checkpoint") && !distributed); err != nil {
 		return badInput(err)
 	}
+	if err := o.checkLayerMem(cmd.Flags().Changed("layer-mem")); err != nil {
+		return badInput(err)
+	}
 	opt := solve.Options{MaxPositions: o.maxPos, Workers: o.workers, Progress: newSolveBar(cmd.ErrOrStderr()), CountOnly: o.count,
-		Sweep: o.method == "sweep", Method: solveMethods[o.method]}
+		Sweep: o.method == "sweep", Method: solveMethods[o.method], LayerMem: o.layerMem}
 	if o.grid != "" {
 		if o.ruleset != "" {
 			return badInput(errors.New("give --rules or --grid, not both"))

@@ -35,7 +35,7 @@ in the wave after the latest of the layers it leads to, so the layers of one
 wave can be solved at the same time):
 
   plan <ruleset>: layers=<n> waves=<n> positions=<n> terminal=<n> complete=<yes|no>
-  rates: ram_per_position=<bytes> positions_per_cpu_second=<n> from <source>
+  rates: ram_per_position=<bytes> positions_per_cpu_second=<n> [layer_mem=<bytes>] from <source>
   wave=<w> layer=<hex> positions=<n> terminal=<n> method=counted refs=<n> ram=<bytes> disk=<bytes> cpu_s=<s> name=<layer name>
   wave=<w> layers=<n> positions=<n> cpu_s=<s> largest_ram=<bytes>
   total layers=<n> positions=<n> cpu_s=<s> largest_ram=<bytes> disk=<bytes>
@@ -61,7 +61,9 @@ Without --estimate, with --plan-budget N the count stops
 once N positions are counted: the layers counted are listed in wave 0 (their
 waves are not known yet), and the layers their moves lead to, not counted,
 with method=waiting-keys: the keys waiting for them (repeats included), a
-rough estimate. RAM is positions × --ram-per-position, CPU positions ÷
+rough estimate. RAM is positions × --ram-per-position (with --layer-mem B
+at most B: a larger layer spills to disk, so fits=no only when the
+budget itself does not fit --mem), CPU positions ÷
 --rate (defaults measured under load on a shared machine: re-measure with
 "baolab solve --rules R --method layers --stats" on a quiet one, and give
 --rate and --ram-per-position); disk is the layer's enumeration and solved
@@ -146,6 +148,7 @@ func (o *solveOptions) runDist(p solvePrinter, out, log io.Writer, g engine.Game
 	switch {
 	case d.plan:
 		opt.Progress = nopProgress{}
+		d.rates.LayerMem = o.layerMem
 		var plan *solve.LayerPlan
 		var err error
 		if !d.estimate || d.budget > 0 {
@@ -246,7 +249,11 @@ func printPlan(w io.Writer, p *solve.LayerPlan, c solve.Cluster) error {
 		est = fmt.Sprintf(" estimated=yes bound=%.4g", p.Bound)
 	}
 	fmt.Fprintf(&b, "plan %s: layers=%d waves=%d positions=%d terminal=%d complete=%s%s\n", p.Ruleset, layers+len(p.Estimated), len(p.Waves), p.Positions, p.Terminal, yes[p.Complete], est)
-	fmt.Fprintf(&b, "rates: ram_per_position=%g positions_per_cpu_second=%g from %s\n", p.Rates.RAMPerPosition, p.Rates.PositionsPerCPUSecond, p.Rates.Source)
+	layerMem := ""
+	if p.Rates.LayerMem > 0 {
+		layerMem = fmt.Sprintf(" layer_mem=%d", p.Rates.LayerMem)
+	}
+	fmt.Fprintf(&b, "rates: ram_per_position=%g positions_per_cpu_second=%g%s from %s\n", p.Rates.RAMPerPosition, p.Rates.PositionsPerCPUSecond, layerMem, p.Rates.Source)
 	if m := p.Model; m != nil {
 		fmt.Fprintf(&b, "estimate: share=min(1,exp(%.4g%+.4g*reserved%+.4g*seeds_per_hole)) of each layer's bound, terminal_share=%.4g, fitted on %s (docs/solving.md)\n",
 			m.Intercept, m.PerReserved, m.PerSeed, m.TerminalShare, strings.Join(m.Boards, " "))

@@ -106,6 +106,59 @@ func TestSolveMethodLayers(t *testing.T) {
 	}
 }
 
+// TestSolveMethodLayersLayerMem: --method layers --layer-mem 64 (every
+// layer of more than a few positions spilled to disk) prints what the
+// default method prints, and leaves nothing in $TMPDIR; --layers --plan
+// --layer-mem reckons a layer at the budget at most, so a board whose
+// largest layer does not fit --mem fits with a budget that does. Bad
+// values and a --layer-mem without a layered solve or plan are one line
+// on stderr and exit status 2.
+func TestSolveMethodLayersLayerMem(t *testing.T) {
+	const rules = "kingulu:holes=5,seeds=1" // its largest layer takes 23,787 bytes in the plan
+	want, _, code := baolab(t, "solve", "--rules", rules)
+	if code != 0 {
+		t.Fatalf("%s: exit %d", rules, code)
+	}
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	if got, errOut, code := baolab(t, "solve", "--rules", rules, "--method", "layers", "--layer-mem", "64"); code != 0 || got != unknownPlies(want) {
+		t.Errorf("--method layers --layer-mem 64: exit %d, stderr %q, output\n%s\nwant\n%s", code, errOut, got, want)
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Errorf("%d entries left in $TMPDIR (%s ...)", len(left), left[0].Name())
+	}
+	fits := regexp.MustCompile(`(?m)^cluster .* fits=(yes|no)$`)
+	plan := func(extra ...string) string {
+		out, errOut, code := baolab(t, append([]string{"solve", "--rules", rules, "--layers", "--plan", "--mem", "0.00001"}, extra...)...)
+		m := fits.FindStringSubmatch(out)
+		if code != 0 || m == nil {
+			t.Fatalf("--plan %v: exit %d, stderr %q, output\n%s", extra, code, errOut, out)
+		}
+		return m[1]
+	}
+	if got := plan(); got != "no" {
+		t.Errorf("--plan --mem 0.00001 (10.7 KB): fits=%s, want no", got)
+	}
+	if got := plan("--layer-mem", "10000"); got != "yes" {
+		t.Errorf("--plan --mem 0.00001 --layer-mem 10000: fits=%s, want yes", got)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--method", "layers", "--layer-mem", "-1"}, "--layer-mem must be 0 or more bytes, got -1"},
+		{[]string{"--method", "layers", "--layer-mem", "lots"}, "layer-mem"},
+		{[]string{"--layer-mem", "1000000"}, "--layer-mem goes with --method layers"},
+		{[]string{"--layers", "--layer-mem", "1000000"}, "--layer-mem goes with --method layers"},
+	} {
+		args := append([]string{"solve", "--rules", "kingulu:holes=3,seeds=1"}, c.args...)
+		out, errOut, code := baolab(t, args...)
+		if code != 2 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and one line on stderr with %q", args, code, out, errOut, c.want)
+		}
+	}
+}
+
 func TestSolveBadInput(t *testing.T) {
 	for _, args := range [][]string{
 		{"solve", "--rules", "nope"},
@@ -303,6 +356,39 @@ func TestSolveMethodLayersResumeAfterKill9(t *testing.T) {
 	_, errOut, code := baolab(t, "solve", "--rules", "kingulu:holes=3,seeds=1", "--method", "layers", "--out", counted)
 	if code != 2 || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "holds a count") {
 		t.Errorf("a count's DIR: exit %d, stderr %q; want exit 2 and one line saying it holds a count", code, errOut)
+	}
+}
+
+// TestSolveMethodLayersLayerMemKill9 kills `baolab solve --method layers
+// --out DIR --layer-mem 64` with SIGKILL while it enumerates a layer out
+// of core (its files of keys in $TMPDIR), runs it again and kills it while
+// it solves a layer out of core (its mapped words in $TMPDIR), runs it
+// again: it prints what a solve in one go prints, and $TMPDIR is left
+// empty (the next run removes what a run killed left).
+func TestSolveMethodLayersLayerMemKill9(t *testing.T) {
+	const rules = "kingulu:holes=5,seeds=3" // 2,606 layers, the largest 10,115 positions
+	want, _, code := baolab(t, "solve", "--rules", rules)
+	if code != 0 {
+		t.Fatalf("in one go: exit %d", code)
+	}
+	dir, tmp := t.TempDir(), t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	inLayer := func(pattern string) func() bool {
+		return func() bool {
+			m, _ := filepath.Glob(filepath.Join(tmp, pattern))
+			return len(m) > 0
+		}
+	}
+	args := []string{"solve", "--rules", rules, "--method", "layers", "--out", dir, "--layer-mem", "64", "--checkpoint", "100ms"}
+	killWhen(t, inLayer("baolab-layer-spill-*/visited"), args...)
+	killWhen(t, inLayer("baolab-layer-sweep-*/words"), args...)
+	left, _ := os.ReadDir(tmp)
+	t.Logf("%d entries left in $TMPDIR by the runs killed", len(left))
+	if got, errOut, code := baolab(t, args...); code != 0 || got != unknownPlies(want) {
+		t.Errorf("run after the kills: exit %d (%s), output\n%s\nwant\n%s", code, errOut, got, want)
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Errorf("%d entries left in $TMPDIR (%s ...)", len(left), left[0].Name())
 	}
 }
 
