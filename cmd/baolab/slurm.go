@@ -66,6 +66,7 @@ dataset ends equal to that of a clean run.`,
 	fl.StringVar(&f.solveJob.Rules, "rules", "", "with --solve: the ruleset to solve")
 	fl.StringVar(&f.job.Dir, "dir", "", "with --solve: the solve's directory, on a filesystem all nodes share")
 	fl.IntVar(&f.solveJob.Throttle, "throttle", 0, "with --solve: at most this many tasks of a wave running at once (0: no limit)")
+	fl.Int64Var(&f.solveJob.LayerMem, "layer-mem", 0, "with --solve: baolab solve's --layer-mem in the enumeration and the wave tasks, bytes of memory one layer may take before it spills to disk (0: every layer in memory)")
 	return cmd
 }
 
@@ -86,8 +87,8 @@ func runSlurmCmd(cmd *cobra.Command, f slurmFlags, build buildinfo.Info) error {
 		sj.MaxTasks = j.Tasks
 		return runSlurmSolve(cmd, sj, f.submit, build)
 	}
-	if sj.Rules != "" || sj.Throttle != 0 {
-		return badInput(errors.New("--rules and --throttle go with --solve"))
+	if sj.Rules != "" || sj.Throttle != 0 || sj.LayerMem != 0 {
+		return badInput(errors.New("--rules, --throttle and --layer-mem go with --solve"))
 	}
 	var missing []string
 	for _, name := range []string{"config", "tasks"} {
@@ -301,6 +302,9 @@ func slurmSolveArgs(j slurm.SolveJob) []string {
 		if f.v != 0 {
 			a = append(a, f.flag, strconv.Itoa(f.v))
 		}
+	}
+	if j.LayerMem != 0 {
+		a = append(a, "--layer-mem", strconv.FormatInt(j.LayerMem, 10))
 	}
 	for _, o := range j.SbatchOpts {
 		a = append(a, "--sbatch="+o)

@@ -107,6 +107,27 @@ func TestSlurmSolveScripts(t *testing.T) {
 	if !strings.Contains(string(w0), "#SBATCH --array=0-1\n") || !strings.Contains(string(w0), "--wave 0 --task \"${SLURM_ARRAY_TASK_ID}\" --tasks 2 ") {
 		t.Errorf("wave-0.sbatch (10 layers, 2 tasks):\n%s", w0)
 	}
+	// --layer-mem reaches the enumeration's, the waves' and the finish
+	// job's baolab solve, and the command the enumeration runs again.
+	memDir := filepath.Join(t.TempDir(), "k42mem")
+	if _, errOut, code := baolab(t, "slurm", "--solve", "--rules", rules, "--dir", memDir, "--layer-mem", "4096", "--binary", "/opt/baolab"); code != 0 {
+		t.Fatalf("--layer-mem: exit %d, stderr %q", code, errOut)
+	}
+	en, _ := os.ReadFile(filepath.Join(memDir+".slurm", "enumerate.sbatch"))
+	if !strings.Contains(string(en), "--dir "+memDir+" --layer-mem 4096 --enumerate ") || !strings.Contains(string(en), " --layer-mem 4096 --submit\n") {
+		t.Errorf("enumerate.sbatch with --layer-mem 4096:\n%s", en)
+	}
+	if _, _, code := baolab(t, "solve", "--rules", rules, "--layers", "--dir", memDir, "--layer-mem", "4096", "--enumerate"); code != 0 {
+		t.Fatalf("--enumerate --layer-mem: exit %d", code)
+	}
+	if _, errOut, code := baolab(t, "slurm", "--solve", "--rules", rules, "--dir", memDir, "--layer-mem", "4096", "--binary", "/opt/baolab"); code != 0 {
+		t.Fatalf("--layer-mem after the enumeration: exit %d, stderr %q", code, errOut)
+	}
+	for _, name := range []string{"wave-0.sbatch", "finish.sbatch"} {
+		if b, _ := os.ReadFile(filepath.Join(memDir+".slurm", name)); !strings.Contains(string(b), "--dir "+memDir+" --layer-mem 4096 --") {
+			t.Errorf("%s with --layer-mem 4096:\n%s", name, b)
+		}
+	}
 	for _, args := range [][]string{
 		{"slurm", "--solve", "--rules", rules},
 		{"slurm", "--solve", "--dir", dir},
@@ -114,6 +135,8 @@ func TestSlurmSolveScripts(t *testing.T) {
 		{"slurm", "--solve", "--rules", "nonesuch", "--dir", dir},
 		{"slurm", "--rules", rules, "--config", "x.toml", "--tasks", "2"},
 		{"slurm", "--tasks", "2"},
+		{"slurm", "--solve", "--rules", rules, "--dir", dir, "--layer-mem", "-1"},
+		{"slurm", "--config", "x.toml", "--tasks", "2", "--layer-mem", "100"},
 	} {
 		_, errOut, code := baolab(t, args...)
 		if code != 2 || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {

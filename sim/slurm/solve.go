@@ -40,6 +40,10 @@ type SolveJob struct {
 	// Throttle, when > 0, runs at most that many tasks of an array at once
 	// (sbatch --array=0-N%Throttle).
 	MaxTasks, Throttle int
+	// LayerMem, when > 0, is the solve's --layer-mem: the bytes of memory
+	// one layer may take in the enumeration and the wave tasks, a larger
+	// layer spilling to disk (solve.Options.LayerMem).
+	LayerMem int64
 	// Again is the `baolab slurm --solve` command line that the
 	// enumeration job runs when it is done, which writes and submits the
 	// waves (its arguments, without the binary).
@@ -56,6 +60,9 @@ func (j SolveJob) Validate() error {
 	}
 	if j.Rules == "" || strings.ContainsAny(j.Rules, "\n\r\x00") {
 		return fmt.Errorf("--rules %q: want one ruleset", j.Rules)
+	}
+	if j.LayerMem < 0 {
+		return fmt.Errorf("--layer-mem must be 0 (unset) or more bytes, got %d", j.LayerMem)
 	}
 	if j.MaxTasks < 0 || j.Throttle < 0 {
 		return fmt.Errorf("--tasks and --throttle must be 0 (unset) or more, got %d and %d", j.MaxTasks, j.Throttle)
@@ -95,9 +102,14 @@ func (j SolveJob) workers() string {
 	return `"${SLURM_CPUS_PER_TASK:-1}"`
 }
 
-// solveArgs is `baolab solve --rules R --layers --dir DIR`, quoted.
+// solveArgs is `baolab solve --rules R --layers --dir DIR`, quoted,
+// with --layer-mem when j has one.
 func (j SolveJob) solveArgs() string {
-	return fmt.Sprintf("%s solve --rules %s --layers --dir %s", shellQuote(j.Binary), shellQuote(j.Rules), shellQuote(j.Dir))
+	a := fmt.Sprintf("%s solve --rules %s --layers --dir %s", shellQuote(j.Binary), shellQuote(j.Rules), shellQuote(j.Dir))
+	if j.LayerMem > 0 {
+		a += " --layer-mem " + strconv.FormatInt(j.LayerMem, 10)
+	}
+	return a
 }
 
 // solveHeader writes the comment at the top of every script.

@@ -13,7 +13,7 @@ func solveJob() SolveJob {
 	j := fullJob()
 	j.Config, j.Report, j.Tasks = "", "", 0
 	j.Dir, j.ScriptDir, j.Name = "/scratch/ana/k52", "/scratch/ana/k52.slurm", "baolab-k52"
-	return SolveJob{Job: j, Rules: "kingulu:holes=5,seeds=2", Waves: []int{5, 1, 1200}, Throttle: 8,
+	return SolveJob{Job: j, Rules: "kingulu:holes=5,seeds=2", Waves: []int{5, 1, 1200}, Throttle: 8, LayerMem: 8 << 30,
 		Again: []string{"slurm", "--solve", "--rules", "kingulu:holes=5,seeds=2", "--dir", "/scratch/ana/k52", "--submit"}}
 }
 
@@ -59,6 +59,7 @@ func TestSolveScriptsGolden(t *testing.T) {
 		func(j *SolveJob) { j.Dir = "k52" },
 		func(j *SolveJob) { j.Waves = []int{3, 0} },
 		func(j *SolveJob) { j.Throttle = -1 },
+		func(j *SolveJob) { j.LayerMem = -1 },
 		func(j *SolveJob) { j.Name = "a b" },
 	} {
 		j := solveJob()
