@@ -36,7 +36,8 @@ var (
 // file is byte for byte that of the same steps run in one process. Then
 // again with a task of the largest wave killed (SIGKILL) once it has
 // solved one of its layers, while it solves the next, and requeued
-// (scontrol requeue): the same lines and the same bytes.
+// (scontrol requeue): the same lines and the same bytes; and with
+// --layer-mem, the larger layers spilled to disk in the tasks.
 func TestSlurmSolveEndToEnd(t *testing.T) {
 	if os.Getenv("SLURM_CONF") == "" {
 		testenv.Missing(t, "SLURM_CONF is not set: run scripts/test-slurm.sh, which brings up a Slurm cluster for this test")
@@ -84,6 +85,19 @@ func TestSlurmSolveEndToEnd(t *testing.T) {
 		t.Logf("enumeration, %d wave arrays and finish through Slurm: %v", waves, time.Since(start).Round(time.Millisecond))
 	})
 
+	// The same with --layer-mem 1000000: the larger layers (up to 270,429
+	// positions, about 7 MB to solve in memory) are enumerated and solved
+	// out of core in the tasks, and the layer files are still those of
+	// the in-memory steps.
+	t.Run("spilled", func(t *testing.T) {
+		e := e.with(t)
+		start := time.Now()
+		dir := filepath.Join(e.work, "solve-spilled")
+		e.solveThroughSlurm(e.bin, dir, waves, want, "--layer-mem", "1000000")
+		e.compareLayers(local, dir)
+		t.Logf("the same with --layer-mem 1000000: %v", time.Since(start).Round(time.Millisecond))
+	})
+
 	t.Run("killed-and-requeued", func(t *testing.T) {
 		e := e.with(t)
 		start := time.Now()
@@ -119,10 +133,11 @@ func (e *e2e) try(name string, args ...string) (string, error) {
 // solveThroughSlurm submits the solve of e2eSolveRules into dir, with
 // binary as the jobs' baolab, waits for the enumeration, the waves it
 // submits and the finish job, and checks they completed and the finish
-// job printed want.
-func (e *e2e) solveThroughSlurm(binary, dir string, waves int, want string) {
+// job printed want; extra are more flags of baolab slurm --solve.
+func (e *e2e) solveThroughSlurm(binary, dir string, waves int, want string, extra ...string) {
 	e.t.Helper()
-	out := e.run(e.bin, "slurm", "--solve", "--rules", e2eSolveRules, "--dir", dir, "--binary", binary, "--cpus", "1", "--time", "10", "--tasks", "2", "--submit")
+	args := append([]string{"slurm", "--solve", "--rules", e2eSolveRules, "--dir", dir, "--binary", binary, "--cpus", "1", "--time", "10", "--tasks", "2", "--submit"}, extra...)
+	out := e.run(e.bin, args...)
 	m := enumerateRE.FindStringSubmatch(out)
 	if m == nil {
 		e.t.Fatalf("baolab slurm --solve --submit printed no enumeration job:\n%s", out)
