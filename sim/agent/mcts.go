@@ -288,7 +288,6 @@ func (a *mctsAgent) rolloutMove() {
 // outcome returns the reward of the finished game s for p.
 func outcome(s engine.State, p engine.Player) float64 { return s.Result().ScoreFor(p) }
 
-
 // endgameReward returns the reward for root of a.sim's position when the
 // endgame database holds it: 1 or 0 when root or the opponent can force a
 // win, 1/2 when neither can (a draw, or endless play). The value is exact

@@ -105,4 +105,3 @@ func Samples(ps []Played) []Sample {
 	}
 	return out
 }
-
