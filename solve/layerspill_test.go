@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/baolab/baolab/engine"
+	"github.com/baolab/baolab/internal/testenv"
 	"github.com/baolab/baolab/solve"
 )
 
@@ -74,7 +75,7 @@ func compareLayers(t *testing.T, what string, got, want map[uint64][]byte) {
 // cyclic, with None values; -short leaves it out.
 func TestSolveLayersOutOfCore(t *testing.T) {
 	boards := []string{"kingulu:holes=4,seeds=2", "kingulu:holes=5,seeds=1", "kingulu:holes=4,seeds=2,first_lap_rule=off,min_lift=2"}
-	if !testing.Short() {
+	if !testenv.Short() {
 		boards = append(boards, "kingulu:holes=6,seeds=1")
 	}
 	for _, rs := range boards {
