@@ -108,19 +108,7 @@ func TestDistributedOutOfCore(t *testing.T) {
 	want, wantRes := solvedLayers(t, rs, solve.Options{Workers: 2, TempDir: t.TempDir()}, nil)
 	dir := t.TempDir()
 	opt := solve.Options{Workers: 2, LayerDir: dir, TempDir: t.TempDir(), LayerMem: tinyLayerMem}
-	waves, err := solve.EnumerateLayers(g.NewState(), opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, wv := range waves.Waves {
-		var ls []uint64
-		for _, x := range wv {
-			ls = append(ls, x.Layer)
-		}
-		if _, err := solve.SolveLayerTask(g.NewState(), opt, ls); err != nil {
-			t.Fatal(err)
-		}
-	}
+	solveDistributed(t, g, opt)
 	got := map[uint64][]byte{}
 	for l := range want {
 		got[l], _ = os.ReadFile(filepath.Join(dir, "layers", strconv.FormatUint(l, 16)+".solved"))

@@ -125,19 +125,7 @@ func TestDistributedWideKeys(t *testing.T) {
 		t.Fatal(err)
 	}
 	opt := solve.Options{Workers: 2, LayerDir: t.TempDir(), MaxPositions: 200}
-	waves, err := solve.EnumerateLayers(g.NewState(), opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, wv := range waves.Waves {
-		var ls []uint64
-		for _, x := range wv {
-			ls = append(ls, x.Layer)
-		}
-		if _, err := solve.SolveLayerTask(g.NewState(), opt, ls); err != nil {
-			t.Fatal(err)
-		}
-	}
+	waves := solveDistributed(t, g, opt)
 	for l, w := range want {
 		got, err := os.ReadFile(filepath.Join(opt.LayerDir, "layers", strconv.FormatUint(l, 16)+".solved"))
 		if err != nil || !bytes.Equal(got, w) {
@@ -153,4 +141,25 @@ func TestDistributedWideKeys(t *testing.T) {
 			res.Positions, res.Terminal, res.Layers, res.Root, res.Moves, one.Positions, one.Terminal, one.Layers, one.Root, one.Moves)
 	}
 	t.Logf("%s: %d positions, %d layers in %d waves", b.rules, res.Positions, res.Layers, len(waves.Waves))
+}
+
+// solveDistributed runs the distributed steps of g's layered solve in
+// opt.LayerDir in one process: EnumerateLayers, then every wave's layers
+// in one SolveLayerTask, wave by wave.
+func solveDistributed(t *testing.T, g engine.Game, opt solve.Options) *solve.LayerWaves {
+	t.Helper()
+	waves, err := solve.EnumerateLayers(g.NewState(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, wv := range waves.Waves {
+		var ls []uint64
+		for _, x := range wv {
+			ls = append(ls, x.Layer)
+		}
+		if _, err := solve.SolveLayerTask(g.NewState(), opt, ls); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return waves
 }
