@@ -65,7 +65,10 @@ func (r *LayerCount) add(s LayerSize) {
 // layers lead to. Only the layer being enumerated and the keys waiting
 // for later layers are in memory, and Options.MaxPositions bounds the two
 // together; when more than an eighth of it wait, the longest lists go to
-// files in Options.TempDir, removed at the end. With Options.LayerDir the
+// files in Options.TempDir, removed at the end. With Options.LayerMem a
+// layer whose tables would take more memory is enumerated out of core, as
+// SolveLayers enumerates it (sorted files in Options.TempDir; the same
+// counts), and the keys waiting go to files sooner. With Options.LayerDir the
 // count is kept there instead, checkpointed, and a run given the same
 // LayerDir again continues from the last checkpoint: each is first called
 // with the layers finished before it, then with the rest. Keys are the engine's
@@ -120,13 +123,17 @@ func countLayers(start engine.State, opt Options, refs bool, each func(LayerSize
 			}
 			saved = time.Now()
 		}
-		deadM, _, err := ls.exploreNext(sv, non, term, mem, p, func(k uint64, _ int8) child {
+		deadM, sl, err := ls.exploreNext(sv, non, term, mem, p, func(k uint64, _ int8) child {
 			return child{key: k, layer: ls.cur}
-		}) // a count has no layerMem: never out of core
+		})
 		if err != nil {
 			return nil, err
 		}
 		size := LayerSize{Layer: ls.cur, Name: lay.LayerString(ls.cur), Positions: int64(non.n + term.n), Terminal: int64(term.n + len(deadM))}
+		if sl != nil { // enumerated out of core (Options.LayerMem): counted in its files
+			size.Positions, size.Terminal = sl.nNon+sl.nTerm, sl.nTerm+int64(len(deadM))
+			sl.close()
+		}
 		res.add(size)
 		st.Done = append(st.Done, size)
 		if err := each(size, ls.takeRefs()); err != nil {
@@ -147,11 +154,13 @@ func countLayers(start engine.State, opt Options, refs bool, each func(LayerSize
 }
 
 // newCountSolver makes the solver and layering a layer count works with:
-// one layer expander per worker, the wait lists spilled to disk past an
-// eighth of opt.MaxPositions, and with refs the set of later layers each
+// one layer expander per worker, the wait lists spilled to disk past
+// opt.waitingInMemory, a layer larger than opt.LayerMem enumerated out of
+// core, and with refs the set of later layers each
 // layer's positions point into.
 func newCountSolver(start engine.State, lay engine.Layered, opt Options, ruleset string, refs bool) (*solver, *layering) {
-	ls := &layering{lay: lay, wait: map[uint64]*waitList{}, spillAt: max(opt.MaxPositions/8, 1), tempDir: opt.TempDir, state: opt.LayerDir, stateName: countFile, dirty: map[uint64]bool{}}
+	ls := &layering{lay: lay, wait: map[uint64]*waitList{}, spillAt: opt.waitingInMemory(), tempDir: opt.TempDir, state: opt.LayerDir, stateName: countFile, dirty: map[uint64]bool{},
+		layerMem: opt.LayerMem, spillDir: opt.TempDir}
 	if refs {
 		ls.refs = map[uint64]bool{}
 	}
@@ -259,6 +268,7 @@ func (ls *layering) outOfCore(sv *solver, non, term *keyTable, deadM map[uint64]
 	if err != nil {
 		return nil, err
 	}
+	sl.noMargins = !ls.margins
 	err = seed(sl)
 	if err == nil {
 		err = sl.seedTables(non, term)

@@ -169,3 +169,35 @@ func TestSolveLayersOutOfCoreResume(t *testing.T) {
 		}
 	}
 }
+
+// TestCountLayersOutOfCore: a count with a tiny Options.LayerMem
+// enumerates every layer of more than a few positions out of core and
+// counts every layer, positions and terminal positions, as the count in
+// memory does; nothing is left in TempDir. (Checked: counting a spilled
+// layer by its empty tables instead of its files fails it, and so does
+// keeping the terminal nodes' margins in a count: a key waiting from
+// another layer, without its margin, and reached in its own with one.)
+func TestCountLayersOutOfCore(t *testing.T) {
+	for _, rs := range []string{"kingulu:holes=4,seeds=2", "kingulu:holes=5,seeds=1", "kingulu:holes=4,seeds=3"} {
+		g := engine.MustParse(rs)
+		var want, got []solve.LayerSize
+		in, err := solve.CountLayers(g.NewState(), solve.Options{TempDir: t.TempDir()}, func(s solve.LayerSize) error { want = append(want, s); return nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		tmp := t.TempDir()
+		out, err := solve.CountLayers(g.NewState(), solve.Options{TempDir: tmp, LayerMem: tinyLayerMem}, func(s solve.LayerSize) error { got = append(got, s); return nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s: layers counted out of core\n%v\nin memory\n%v", rs, got, want)
+		}
+		if out.Positions != in.Positions || out.Terminal != in.Terminal || out.Layers != in.Layers {
+			t.Errorf("%s: out of core %d positions, %d terminal, %d layers; in memory %d, %d, %d", rs, out.Positions, out.Terminal, out.Layers, in.Positions, in.Terminal, in.Layers)
+		}
+		if left, _ := os.ReadDir(tmp); len(left) != 0 {
+			t.Errorf("%s: %d entries left in TempDir", rs, len(left))
+		}
+	}
+}

@@ -315,6 +315,10 @@ type spilledLayer struct {
 	nTerm        int64
 	found, terms *runSet
 	seed         *runSet // the keys expanded when the layer left its tables
+	// noMargins drops the margins of the terminal nodes (a count, whose
+	// waiting keys keep none: layering.margins false), so that a key
+	// reached from another layer and from its own is one node.
+	noMargins bool
 	// hook, when set, is called with "generation" at the end of every
 	// generation (tests: an error stops the layer there).
 	hook func(stage string) error
@@ -348,6 +352,9 @@ func (sl *spilledLayer) bytes() int64 {
 // another to be expanded unless it was.
 func (sl *spilledLayer) add(c child) error {
 	if c.key&(FlagTerminal|FlagInfinite) != 0 {
+		if sl.noMargins {
+			c.margin = 0
+		}
 		return sl.terms.add(c.key, uint64(uint8(c.margin)))
 	}
 	return sl.found.add(c.key)

@@ -131,7 +131,7 @@ func newSolveCmd() *cobra.Command {
 	f.StringVar(&o.ruleset, "rules", "", "ruleset, e.g. kingulu:holes=4,seeds=2 (required unless --grid)")
 	f.StringVar(&o.out, "out", "", "directory to write the solved table to (solved.parquet); with --layers, to keep the count in; with --method layers, to keep the solve in")
 	f.Int64Var(&o.maxPos, "max-positions", solve.DefaultMaxPositions, "refuse a board with more positions than this")
-	f.Int64Var(&o.layerMem, "layer-mem", 0, "with --method layers, or --layers with --plan or --dir: bytes of memory one layer may take; a larger layer spills to disk, enumerated through sorted files and solved by the sweep method from mapped files (0: every layer in memory)")
+	f.Int64Var(&o.layerMem, "layer-mem", 0, "with --method layers or --layers (a count, a plan or a step of a distributed solve): bytes of memory one layer may take; a larger layer spills to disk, enumerated through sorted files and solved by the sweep method from mapped files (0: every layer in memory)")
 	f.IntVar(&o.workers, "workers", 0, "goroutines generating moves (0: one per core)")
 	f.BoolVar(&o.stats, "stats", false, "print positions/s, bytes/position and each stage's CPU seconds to stderr")
 	f.BoolVar(&o.count, "count", false, "only count the reachable positions: print \"positions=<n> terminal=<n>\"")
@@ -186,13 +186,13 @@ func (o *solveOptions) checkCombination(checkpointGiven bool) error {
 }
 
 // checkLayerMem refuses a --layer-mem below 0, or given (changed) where
-// no layer is solved or planned.
+// no layer is counted, solved or planned.
 func (o *solveOptions) checkLayerMem(changed bool) error {
 	if o.layerMem < 0 {
 		return fmt.Errorf("--layer-mem must be 0 or more bytes, got %d", o.layerMem)
 	}
-	if changed && o.method != "layers" && !(o.layers && (o.dist.plan || o.dist.dir != "")) {
-		return errors.New("--layer-mem goes with --method layers, or --layers with --plan or --dir DIR")
+	if changed && o.method != "layers" && !o.layers {
+		return errors.New("--layer-mem goes with --method layers or --layers")
 	}
 	return nil
 }

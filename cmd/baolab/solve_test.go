@@ -110,8 +110,10 @@ func TestSolveMethodLayers(t *testing.T) {
 // layer of more than a few positions spilled to disk) prints what the
 // default method prints, and leaves nothing in $TMPDIR; --layers --plan
 // --layer-mem reckons a layer at the budget at most, so a board whose
-// largest layer does not fit --mem fits with a budget that does. Bad
-// values and a --layer-mem without a layered solve or plan are one line
+// largest layer does not fit --mem fits with a budget that does; the
+// count (--layers) with --layer-mem 64 prints the count in memory's
+// lines. Bad
+// values and a --layer-mem without a layered count, solve or plan are one line
 // on stderr and exit status 2.
 func TestSolveMethodLayersLayerMem(t *testing.T) {
 	const rules = "kingulu:holes=5,seeds=1" // its largest layer takes 23,787 bytes in the plan
@@ -142,6 +144,11 @@ func TestSolveMethodLayersLayerMem(t *testing.T) {
 	if got := plan("--layer-mem", "10000"); got != "yes" {
 		t.Errorf("--plan --mem 0.00001 --layer-mem 10000: fits=%s, want yes", got)
 	}
+	// The count out of core: the same layer lines as in memory.
+	count, _, code := baolab(t, "solve", "--rules", rules, "--layers")
+	if got, errOut, code2 := baolab(t, "solve", "--rules", rules, "--layers", "--layer-mem", "64"); code != 0 || code2 != 0 || got != count {
+		t.Errorf("--layers --layer-mem 64: exit %d, stderr %q, output\n%s\nwant (exit %d)\n%s", code2, errOut, got, code, count)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
@@ -149,7 +156,6 @@ func TestSolveMethodLayersLayerMem(t *testing.T) {
 		{[]string{"--method", "layers", "--layer-mem", "-1"}, "--layer-mem must be 0 or more bytes, got -1"},
 		{[]string{"--method", "layers", "--layer-mem", "lots"}, "layer-mem"},
 		{[]string{"--layer-mem", "1000000"}, "--layer-mem goes with --method layers"},
-		{[]string{"--layers", "--layer-mem", "1000000"}, "--layer-mem goes with --method layers"},
 	} {
 		args := append([]string{"solve", "--rules", "kingulu:holes=3,seeds=1"}, c.args...)
 		out, errOut, code := baolab(t, args...)
