@@ -131,7 +131,7 @@ func countLayers(start engine.State, opt Options, refs bool, each func(LayerSize
 		}
 		size := LayerSize{Layer: ls.cur, Name: lay.LayerString(ls.cur), Positions: int64(non.n + term.n), Terminal: int64(term.n + len(deadM))}
 		if sl != nil { // enumerated out of core (Options.LayerMem): counted in its files
-			size.Positions, size.Terminal = sl.nNon+sl.nTerm, sl.nTerm+int64(len(deadM))
+			size.Positions, size.Terminal = sl.size(deadM)
 			sl.close()
 		}
 		res.add(size)

@@ -314,7 +314,7 @@ func (r *layerRun) enumerateNext(sv *solver, non, term *keyTable, mem *tableMem)
 	if sl != nil {
 		err = r.lf.writeSpilledNodes(ls.cur, sl, deadM, refs)
 		sl.close()
-		size = LayerSize{Positions: sl.nNon + sl.nTerm, Terminal: sl.nTerm + int64(len(deadM))}
+		size.Positions, size.Terminal = sl.size(deadM)
 	} else {
 		sv.collect(non, term, deadM, mem, true)
 		err = r.lf.writeNodes(ls.cur, sv, refs)

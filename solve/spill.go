@@ -343,6 +343,13 @@ func newSpilledLayer(tempDir string, budget int64, hook func(stage string) error
 // close removes the layer's directory.
 func (sl *spilledLayer) close() { sl.tmp.remove() }
 
+// size returns the layer's positions and terminal positions (its
+// terminal nodes and its dead ends deadM), as its files hold them once
+// it is enumerated.
+func (sl *spilledLayer) size(deadM map[uint64]int8) (positions, terminal int64) {
+	return sl.nNon + sl.nTerm, sl.nTerm + int64(len(deadM))
+}
+
 // bytes is the memory of the buffers.
 func (sl *spilledLayer) bytes() int64 {
 	return 8 * int64(cap(sl.found.buf)+cap(sl.seed.buf)+cap(sl.terms.buf))
