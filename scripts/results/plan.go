@@ -15,17 +15,27 @@ import (
 // solve --layers --plan` (results/plan/COMMAND). Block plan:NAME quotes
 // them as they are, in a code block.
 
+// readPlan reads results/plan/FILE, the summary lines of a plan (its
+// plan, total and cluster lines at least).
+func readPlan(root, file string) (path, text string, err error) {
+	path = filepath.Join(root, "results", "plan", file)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return path, "", err
+	}
+	text = string(b)
+	if !strings.HasPrefix(text, "plan ") || !strings.Contains(text, "\ntotal ") || !strings.Contains(text, "\ncluster ") {
+		return path, "", fmt.Errorf("%s: not a plan's summary (plan, total and cluster lines)", path)
+	}
+	return path, text, nil
+}
+
 // planBlock makes block plan:NAME.
 func planBlock(name string) generator {
 	return func(root string) (string, error) {
-		path := filepath.Join(root, "results", "plan", name+".txt")
-		b, err := os.ReadFile(path)
+		_, text, err := readPlan(root, name+".txt")
 		if err != nil {
 			return "", err
-		}
-		text := string(b)
-		if !strings.HasPrefix(text, "plan ") || !strings.Contains(text, "\ntotal ") || !strings.Contains(text, "\ncluster ") {
-			return "", fmt.Errorf("%s: not a plan's summary (plan, total and cluster lines)", path)
 		}
 		return "```\n" + strings.TrimRight(text, "\n") + "\n```\n", nil
 	}
@@ -36,19 +46,17 @@ func planBlock(name string) generator {
 // the same ruleset solved in full (results/exact, loadExact), as a ratio.
 func planCheck(name string) generator {
 	return func(root string) (string, error) {
-		path := filepath.Join(root, "results", "plan", name+"-estimate.txt")
-		b, err := os.ReadFile(path)
+		path, text, err := readPlan(root, name+"-estimate.txt")
 		if err != nil {
 			return "", err
 		}
-		first, _, _ := strings.Cut(string(b), "\n")
-		var ruleset string
-		var est int64
-		fields := strings.Fields(first)
-		if len(fields) < 3 || fields[0] != "plan" || !strings.Contains(first, " estimated=yes") {
+		first, _, _ := strings.Cut(text, "\n")
+		if !strings.Contains(first, " estimated=yes") {
 			return "", fmt.Errorf("%s: not an estimated plan", path)
 		}
-		ruleset = strings.TrimSuffix(fields[1], ":")
+		fields := strings.Fields(first)
+		ruleset := strings.TrimSuffix(fields[1], ":")
+		var est int64
 		for _, f := range fields[2:] {
 			if v, ok := strings.CutPrefix(f, "positions="); ok {
 				if _, err := fmt.Sscan(v, &est); err != nil {

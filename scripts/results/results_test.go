@@ -547,3 +547,22 @@ func TestWithinComponentCells(t *testing.T) {
 		t.Errorf("growth ab -> near: %q, want overlap (within: 501.1 >= 480)", got)
 	}
 }
+
+// TestPlanBlocks: a plan's summary is quoted as it is; a file without
+// its total or cluster line is refused, and so is a counted plan where
+// an estimated one is checked against a solve.
+func TestPlanBlocks(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "results", "plan")
+	plan := "plan k: layers=2 waves=1 positions=10 terminal=1 complete=yes\ntotal layers=2 positions=10\ncluster nodes=1 fits=yes\n"
+	writeFiles(t, dir, map[string]string{"p.txt": plan, "short.txt": "plan k: layers=2\ntotal layers=2\n", "c-estimate.txt": plan})
+	if got, err := planBlock("p")(root); err != nil || got != "```\n"+plan+"```\n" {
+		t.Errorf("planBlock: %q, %v", got, err)
+	}
+	if _, err := planBlock("short")(root); err == nil {
+		t.Error("a plan without its cluster line is quoted")
+	}
+	if _, err := planCheck("c")(root); err == nil || !strings.Contains(err.Error(), "not an estimated plan") {
+		t.Errorf("a counted plan checked as an estimate: %v", err)
+	}
+}
